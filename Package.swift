@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+// The chart-rendering service. Layers depend one way:
+//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG} → ChartRender → ChartService → chartd
+// A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "chart-service",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "chartd", targets: ["chartd"]),
+        .executable(name: "chart", targets: ["chart"]),
+        .executable(name: "chart-bench", targets: ["chart-bench"]),
+    ],
+    targets: [
+        // The backend-neutral display list: geometry, paints, text runs, groups with meaning.
+        .target(name: "ChartScene", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        // The request model: JSON → validated ChartSpec, errors with JSON paths.
+        .target(name: "ChartSpec", dependencies: ["ChartScene"], swiftSettings: strict),
+        // TrueType reading, text measurement and glyph outlines.
+        .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
+        // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
+        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene", "ChartText"], swiftSettings: strict),
+        // Scene → SVG text (static and SMIL-animated).
+        .target(name: "ChartSVG", dependencies: ["ChartScene"], swiftSettings: strict),
+        // Scene → RGBA pixels: flattening, stroking, exact-area coverage, paint.
+        .target(name: "ChartRaster", dependencies: ["ChartScene"], swiftSettings: strict),
+        // libpng behind a fence: the system library and one C function that owns the setjmp.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        .target(name: "ChartPNG", dependencies: ["CPNGWriter"], swiftSettings: strict),
+        // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
+        .target(
+            name: "ChartRender",
+            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
+            swiftSettings: strict),
+        // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
+        .target(name: "HTTPServer", swiftSettings: strict),
+        // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
+        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender"], swiftSettings: strict),
+
+        .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
+        .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
+        .executableTarget(name: "chart-bench", dependencies: ["ChartRender"], swiftSettings: strict),
+
+        .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
+        .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
+        .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout"]),
+        .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
+        .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
+        .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ChartServiceTests", dependencies: ["ChartService"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

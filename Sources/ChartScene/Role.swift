@@ -1,0 +1,36 @@
+/// What a group means in the chart. Backends use it to attach tooltips, CSS classes and
+/// animations (the SMIL writer grows `seriesLine`, fades `seriesArea`, pops `point`) without
+/// knowing how the chart was laid out.
+public enum Role: Hashable, Sendable {
+    case background
+    case title
+    case legend
+    /// One legend entry for series `series`.
+    case legendItem(series: Int)
+    case xAxis
+    case yAxis
+    case grid
+    /// The plot area; children are the data marks, usually clipped to it.
+    case plot
+    /// Everything belonging to series `k`.
+    case series(Int)
+    /// The stroke of a line series. Its shape's path runs from the first to the last point.
+    case seriesLine(Int)
+    /// The fill under (or around) a line series.
+    case seriesArea(Int)
+    /// The mark of one data point. `progress` is the point's arc-length fraction (0…1) along its
+    /// series line, so an animation can reveal it when the growing line arrives.
+    case point(series: Int, index: Int, progress: Double)
+    /// A reference line or band (average, target, "half time").
+    case annotation(Int)
+    /// A value bubble attached to a point of a series, shown when the line arrives at `progress`.
+    case valueLabel(series: Int, progress: Double)
+    /// A bar of series `series` at category `index`; grows from the baseline when animated.
+    case bar(series: Int, index: Int)
+    /// A pie or doughnut slice.
+    case slice(Int)
+    /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn.
+    case ringArc(index: Int, fraction: Double)
+    /// A ring gauge's centered label.
+    case ringLabel(Int)
+}

@@ -1,0 +1,63 @@
+/// A node of the display list.
+public enum Node: Hashable, Sendable {
+    case shape(Shape)
+    case text(TextRun)
+    case group(Group)
+}
+
+/// A list of nodes with shared meaning, clip and opacity.
+public struct Group: Hashable, Sendable {
+    public var role: Role?
+    /// Children are clipped to this rectangle (scene coordinates) when set.
+    public var clip: Rect?
+    /// Group opacity 0…1, applied to the composited children as a whole.
+    public var opacity: Double
+    /// A tooltip for the group (SVG `<title>`), e.g. `Home · Q3: 68`.
+    public var tooltip: String?
+    public var children: [Node]
+
+    public init(role: Role? = nil, clip: Rect? = nil, opacity: Double = 1, tooltip: String? = nil,
+                children: [Node] = []) {
+        self.role = role
+        self.clip = clip
+        self.opacity = opacity
+        self.tooltip = tooltip
+        self.children = children
+    }
+}
+
+/// A whole chart, ready for any backend: size in CSS pixels, a background, and the display list.
+///
+/// Coordinates are CSS pixels with y down; a raster backend multiplies them by its device scale.
+public struct Scene: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// Painted under everything; nil means transparent.
+    public var background: Color?
+    /// A short accessible name (SVG `<title>`).
+    public var title: String
+    /// A longer accessible description (SVG `<desc>`).
+    public var description: String
+    public var nodes: [Node]
+
+    public init(width: Double, height: Double, background: Color?, title: String, description: String,
+                nodes: [Node]) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.title = title
+        self.description = description
+        self.nodes = nodes
+    }
+
+    /// Calls `body` for every node in drawing order, depth first, with the chain of enclosing groups.
+    public func forEachNode(_ body: (Node, [Group]) -> Void) {
+        func walk(_ nodes: [Node], _ parents: [Group]) {
+            for node in nodes {
+                body(node, parents)
+                if case .group(let g) = node { walk(g.children, parents + [g]) }
+            }
+        }
+        walk(nodes, [])
+    }
+}

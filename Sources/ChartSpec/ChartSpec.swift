@@ -1,0 +1,197 @@
+public import ChartScene
+
+/// A validated chart request. Every optional field of the JSON has been resolved to a default,
+/// so the layout never re-checks input. Build one with `ChartSpec.parse(_:)`.
+public struct ChartSpec: Hashable, Sendable {
+    public var type: ChartType = .line
+    /// Canvas size in CSS pixels (16…4096 each).
+    public var width: Double = 640
+    public var height: Double = 360
+    /// Device pixel ratio for raster output (1…4).
+    public var scale: Double = 1
+    /// The requested output; nil when the spec does not say (the caller decides, e.g. from `Accept`).
+    public var format: OutputFormat?
+    public var title: String?
+    public var subtitle: String?
+    /// Category labels for x, one per value index.
+    public var labels: [String]?
+    public var series: [Series] = []
+    public var x = AxisOptions()
+    public var y = AxisOptions()
+    public var annotations: [Annotation] = []
+    public var theme: Theme = .light
+    /// nil means the theme's background; `.transparent` draws none.
+    public var background: Color?
+    /// Series colors in order; nil means the theme's colorblind-safe default palette.
+    public var palette: [Color]?
+    /// Legend visibility; nil means "shown when there is more than one series".
+    public var legend: Bool?
+    /// Sparkline mode: no axes, grid, legend or padding.
+    public var axes: Bool = true
+    /// Animation options for `smil` output; `.disabled` means none.
+    public var animation: AnimationOptions = AnimationOptions()
+    /// How text is written in SVG output.
+    public var text: TextMode = .native
+    /// PNG compression trade-off.
+    public var compression: Compression = .balanced
+
+    public init() {}
+}
+
+/// The chart kinds.
+public enum ChartType: String, Hashable, Sendable, CaseIterable {
+    case line
+    case area
+}
+
+/// The output formats the pipeline can produce.
+public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+    case svg
+    case png
+    /// SVG with SMIL animation elements.
+    case smil
+    /// The computed layout as JSON, for client-side hit-testing.
+    case json
+}
+
+public enum Theme: String, Hashable, Sendable, CaseIterable {
+    case light
+    case dark
+}
+
+/// SVG text: `<text>` elements, or glyph outlines as paths (identical wherever shown).
+public enum TextMode: String, Hashable, Sendable, CaseIterable {
+    case native
+    case paths
+}
+
+/// PNG encoder trade-off between speed and size.
+public enum Compression: String, Hashable, Sendable, CaseIterable {
+    case fast
+    case balanced
+    case small
+}
+
+/// One data series.
+public struct Series: Hashable, Sendable {
+    public var name: String?
+    /// The data in x order. For category data, `x` is the index; `y` nil is a gap that breaks the line.
+    public var points: [DataPoint]
+    /// True when the series was given as `points` (numeric x) rather than `values` (category index).
+    public var hasNumericX: Bool
+    /// nil means the palette's color for this series index.
+    public var color: Color?
+    public var curve: Curve = .monotone
+    public var lineWidth: Double = 2
+    public var dots: Bool = false
+    public var fill: FillMode = .none
+    /// Colors spread evenly along the stroke, left to right; empty for a plain stroke.
+    public var strokeGradient: [Color] = []
+    /// Dash on/off lengths in CSS px; empty for a solid line.
+    public var dash: [Double] = []
+
+    public init(name: String? = nil, points: [DataPoint], hasNumericX: Bool = false) {
+        self.name = name
+        self.points = points
+        self.hasNumericX = hasNumericX
+    }
+}
+
+/// One datum: x (index or numeric) and y (nil for a gap).
+public struct DataPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double?
+
+    public init(x: Double, y: Double?) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// How consecutive points are joined.
+public enum Curve: String, Hashable, Sendable, CaseIterable {
+    case linear
+    case quadratic
+    case cubic
+    /// Monotone cubic (Fritsch–Carlson): smooth and never overshoots the data.
+    case monotone
+    case step
+}
+
+/// What is painted under a line.
+public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    case none
+    case solid
+    /// Strong under the line, fading to transparent at the baseline.
+    case gradient
+}
+
+/// Number formatting for tick and value labels.
+public enum NumberFormat: Hashable, Sendable {
+    /// Shortest readable: SI suffixes for large, scientific for tiny values.
+    case auto
+    /// Fixed decimals.
+    case fixed(Int)
+    /// A percentage of 1 (0.25 → "25%"), with decimals.
+    case percent(Int)
+    /// SI suffix (k, M, G, T), e.g. 12000 → "12k".
+    case si
+}
+
+/// Options of one axis.
+public struct AxisOptions: Hashable, Sendable {
+    public var min: Double?
+    public var max: Double?
+    /// A target tick count; the nice-tick algorithm may give a few more or fewer.
+    public var tickCount: Int = 5
+    public var title: String?
+    public var grid: Bool
+    public var format: NumberFormat = .auto
+
+    public init(min: Double? = nil, max: Double? = nil, tickCount: Int = 5, title: String? = nil, grid: Bool = true,
+                format: NumberFormat = .auto) {
+        self.min = min
+        self.max = max
+        self.tickCount = tickCount
+        self.title = title
+        self.grid = grid
+        self.format = format
+    }
+}
+
+/// A reference mark drawn over the data.
+public enum Annotation: Hashable, Sendable {
+    /// A horizontal line at `y` (e.g. an average).
+    case horizontalLine(y: Double, label: String?, color: Color?, dash: [Double])
+    /// A vertical line at `x` (category index or numeric x, e.g. "half time").
+    case verticalLine(x: Double, label: String?, color: Color?, dash: [Double])
+    /// A value bubble on point `index` of series `series` (negative index counts from the end; −1 is the last).
+    case bubble(series: Int, index: Int, label: String?)
+}
+
+/// The choreography of `smil` output. Times are seconds.
+public struct AnimationOptions: Hashable, Sendable {
+    public var enabled: Bool = true
+    public var duration: Double = 1.2
+    public var easing: Easing = .easeInOut
+    public var delay: Double = 0
+    public var stagger: Double = 0.15
+    /// How often the animation plays: 1 plays once, `.infinity` repeats forever ("indefinite").
+    public var repeatCount: Double = 1
+
+    public init() {}
+
+    public static let disabled: AnimationOptions = {
+        var a = AnimationOptions()
+        a.enabled = false
+        return a
+    }()
+}
+
+public enum Easing: String, Hashable, Sendable, CaseIterable {
+    case linear
+    case easeIn
+    case easeOut
+    case easeInOut
+    case spring
+}

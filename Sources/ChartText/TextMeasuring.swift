@@ -1,0 +1,11 @@
+public import ChartScene
+
+/// Measures text the way a backend will draw it, so the layout can size margins and avoid collisions.
+public protocol TextMeasuring: Sendable {
+    /// The advance width of `text` at `size` px, kerning included.
+    func width(of text: String, size: Double, weight: FontWeight) -> Double
+    /// Distance from the baseline up to the top of typical capitals/ascenders, at `size` px.
+    func ascent(size: Double) -> Double
+    /// Distance from the baseline down to the bottom of descenders (positive), at `size` px.
+    func descent(size: Double) -> Double
+}

@@ -1,0 +1,3 @@
+import ChartRender
+
+print("chart-bench: not implemented yet")

@@ -1,0 +1,3 @@
+import ChartService
+
+print("chartd: not implemented yet")

@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartLayout
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartPNG
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

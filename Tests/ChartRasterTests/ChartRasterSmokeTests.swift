@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartRaster
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

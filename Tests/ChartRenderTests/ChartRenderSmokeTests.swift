@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartRender
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

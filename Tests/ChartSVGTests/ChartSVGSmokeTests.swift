@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartSVG
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartScene
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartService
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

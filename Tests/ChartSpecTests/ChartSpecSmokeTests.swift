@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartSpec
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

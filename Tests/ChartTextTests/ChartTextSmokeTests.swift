@@ -1,0 +1,6 @@
+import Testing
+@testable import ChartText
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}

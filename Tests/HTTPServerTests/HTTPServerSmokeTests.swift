@@ -1,0 +1,6 @@
+import Testing
+@testable import HTTPServer
+
+@Test func moduleLinks() {
+    #expect(Bool(true))
+}
