@@ -1,0 +1,6 @@
+import ChartRender
+
+/// Spec → scene → SVG for the standard chart.
+func coreBenchmarks() -> [Benchmark] {
+    []
+}
