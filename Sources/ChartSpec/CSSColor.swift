@@ -101,7 +101,7 @@ public enum CSSColor {
                 guard let percent = decimal(channel.dropLast()), (0...100).contains(percent) else {
                     throw invalid("channel \(channel) is not a percentage between 0% and 100%")
                 }
-                bytes.append(UInt8((percent * 2.55).rounded()))
+                bytes.append(UInt8((percent * 255 / 100).rounded()))
             } else {
                 guard channel.utf8.count <= 3, channel.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
                       let value = Int(channel), (0...255).contains(value)

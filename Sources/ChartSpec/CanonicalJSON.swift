@@ -6,9 +6,9 @@ extension ChartSpec {
     /// or left out) give identical bytes, and any change of meaning changes them.
     ///
     /// Every field with a value is written, defaults included, in the fixed order of docs/spec.md; unset
-    /// optional fields (and an empty `strokeGradient`) are left out. Colors are `#rrggbb`/`#rrggbbaa`, numbers are shortest round-trip,
-    /// a bubble's negative index is resolved against its series. The output is itself a valid spec that
-    /// parses back to an equal `ChartSpec` (up to that bubble index normalization).
+    /// optional fields (and an empty `strokeGradient`) are left out. Colors are `#rrggbb`/`#rrggbbaa`,
+    /// numbers are shortest round-trip, a bubble's negative index is resolved against its series. The output
+    /// is itself a valid spec that parses back to an equal `ChartSpec` (up to that bubble index normalization).
     public var canonicalJSON: [UInt8] {
         var w = JSONWriter()
         w.beginObject()
