@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, with no Foundation.
 ///
 /// Strict means: no comments, no trailing commas, no leading zeros, no NaN/Infinity, no lone surrogates,
@@ -393,10 +399,44 @@ struct JSONScanner {
                 : Double(significand) / Self.exactPowersOfTen[-exponent]
             if magnitude.isFinite { return negative ? -magnitude : magnitude }
         }
+        if let value = Self.strtodOnStack(UnsafeBufferPointer(rebasing: bytes[start..<position])) {
+            guard value.isFinite else { throw outOfRange(start) }
+            return value
+        }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(literal), value.isFinite else {
-            throw failure("number \(literal.prefix(40)) is out of range (it overflows a 64-bit float)", at: start)
+            throw outOfRange(start)
         }
         return value
+    }
+
+    private func outOfRange(_ start: Int) -> Failure {
+        var end = start
+        while end < bytes.count, end - start < 40, bytes[end] > 0x20, bytes[end] != UInt8(ascii: ","),
+              bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "}") { end += 1 }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return failure("number \(literal) is out of range (it overflows a 64-bit float)", at: start)
+    }
+
+    /// The longest literal converted without allocating; longer ones go through `Double(String)`.
+    private static let stackLiteralLimit = 63
+
+    /// Correctly rounded conversion of an already validated literal with C `strtod`, copied to a
+    /// NUL-terminated stack buffer (the input buffer has no terminator). Returns nil — and the caller falls back
+    /// to `Double(String)` — when the literal is too long or `strtod` did not consume all of it, which would
+    /// only happen under a locale whose decimal separator is not ".".
+    private static func strtodOnStack(_ literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard literal.count <= stackLiteralLimit else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: stackLiteralLimit + 1) { buffer -> Double? in
+            guard let base = buffer.baseAddress else { return nil }
+            for (i, byte) in literal.enumerated() {
+                buffer[i] = CChar(bitPattern: byte)
+            }
+            buffer[literal.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(base, &end)
+            guard let end, end - base == literal.count else { return nil }
+            return value
+        }
     }
 }
