@@ -339,6 +339,7 @@ struct JSONScanner {
     /// standard library's correctly rounded `Double(String)`.
     mutating func parseNumber() throws(Failure) -> Double {
         let start = position
+        let end = bytes.count
         var negative = false
         if bytes[position] == UInt8(ascii: "-") {
             negative = true
@@ -348,46 +349,51 @@ struct JSONScanner {
         var significandExact = true
         var exponent = 0
 
-        func isDigit(_ i: Int) -> Bool {
-            i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")
-        }
-        func accumulate(_ digit: UInt8) {
-            guard significandExact else { return }
-            let next = significand * 10 + UInt64(digit)  // cannot overflow: significand ≤ 2^53
-            if next <= 1 << 53 { significand = next } else { significandExact = false }
+        /// The value of the digit at `position`, or nil (`&-` wraps non-digits above 9).
+        func digit(_ i: Int) -> UInt8? {
+            guard i < end else { return nil }
+            let d = bytes[i] &- UInt8(ascii: "0")
+            return d <= 9 ? d : nil
         }
 
-        guard isDigit(position) else { throw failure("expected a digit in a number") }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if isDigit(position) { throw failure("leading zeros are not allowed in numbers", at: start) }
+        guard let first = digit(position) else { throw failure("expected a digit in a number") }
+        position += 1
+        if first == 0 {
+            if digit(position) != nil { throw failure("leading zeros are not allowed in numbers", at: start) }
         } else {
-            while isDigit(position) {
-                accumulate(bytes[position] - UInt8(ascii: "0"))
-                if !significandExact { exponent += 1 }
+            significand = UInt64(first)
+            while let d = digit(position) {
                 position += 1
+                // significand ≤ 2^53, so ×10 cannot overflow; beyond 2^53 only the slow path is exact.
+                let next = significand &* 10 &+ UInt64(d)
+                if significandExact && next <= 1 << 53 { significand = next } else { significandExact = false }
             }
         }
-        if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+        if position < end && bytes[position] == UInt8(ascii: ".") {
             position += 1
-            guard isDigit(position) else { throw failure("expected a digit after the decimal point") }
-            while isDigit(position) {
-                accumulate(bytes[position] - UInt8(ascii: "0"))
-                if significandExact { exponent -= 1 }
+            guard digit(position) != nil else { throw failure("expected a digit after the decimal point") }
+            while let d = digit(position) {
                 position += 1
+                let next = significand &* 10 &+ UInt64(d)
+                if significandExact && next <= 1 << 53 {
+                    significand = next
+                    exponent -= 1
+                } else {
+                    significandExact = false
+                }
             }
         }
-        if position < bytes.count && (bytes[position] | 0x20) == UInt8(ascii: "e") {
+        if position < end && (bytes[position] | 0x20) == UInt8(ascii: "e") {
             position += 1
             var exponentNegative = false
-            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+            if position < end && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
                 exponentNegative = bytes[position] == UInt8(ascii: "-")
                 position += 1
             }
-            guard isDigit(position) else { throw failure("expected a digit in the exponent") }
+            guard digit(position) != nil else { throw failure("expected a digit in the exponent") }
             var written = 0
-            while isDigit(position) {
-                if written < 100_000 { written = written * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+            while let d = digit(position) {
+                if written < 100_000 { written = written * 10 + Int(d) }
                 position += 1
             }
             exponent += exponentNegative ? -written : written
