@@ -9,8 +9,8 @@ public import ChartScene
 /// can never smuggle other text into SVG output.
 public enum CSSColor {
     /// The forms listed in every rejection message.
-    public static let acceptedForms =
-        "expected a CSS color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a), rgb(r g b / a) or a CSS color name"
+    public static let acceptedForms = "expected a CSS color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), "
+        + "rgba(r, g, b, a), rgb(r g b / a) or a CSS color name"
 
     /// The longest input examined; longer strings cannot be a valid color.
     static let maxLength = 64
@@ -64,8 +64,8 @@ public enum CSSColor {
             let c = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
             return Color(red: c[0], green: c[1], blue: c[2], alpha: nibbles.count == 8 ? c[3] : 255)
         default:
-            throw CSSColorError(
-                message: "\(acceptedForms); \(JSONPath.quoted(original)) has \(nibbles.count) hex digits (use 3, 4, 6 or 8)")
+            let found = "\(JSONPath.quoted(original)) has \(nibbles.count) hex digits (use 3, 4, 6 or 8)"
+            throw CSSColorError(message: "\(acceptedForms); \(found)")
         }
     }
 

@@ -7,7 +7,8 @@ struct JSONParserTests {
     }
 
     @Test func parsesEveryKindAndKeepsKeyOrder() throws {
-        let value = try parse(#" { "z": [1, -2.5, true, false, null], "a": {"s": "x\"y\\\n\u00e9\ud83d\ude00"}, "m": {} } "#)
+        let value = try parse(
+            #" { "z": [1, -2.5, true, false, null], "a": {"s": "x\"y\\\n\u00e9\ud83d\ude00"}, "m": {} } "#)
         #expect(value == .object([
             JSONMember(key: "z", value: .array([.number(1), .number(-2.5), .bool(true), .bool(false), .null])),
             JSONMember(key: "a", value: .object([JSONMember(key: "s", value: .string("x\"y\\\né😀"))])),
@@ -87,8 +88,9 @@ struct JSONParserTests {
     }
 
     @Test func errorsNameThePathOfTheFailingValue() {
-        #expect(throws: JSONSyntaxError(offset: 26, line: 1, column: 27, message: "leading zeros are not allowed in numbers",
-                                        path: "series[1].values")) {
+        let expected = JSONSyntaxError(offset: 26, line: 1, column: 27,
+                                       message: "leading zeros are not allowed in numbers", path: "series[1].values")
+        #expect(throws: expected) {
             _ = try parse(#"{"series":[{}, {"values": 01}]}"#)
         }
     }

@@ -49,7 +49,8 @@ struct SpecParserTests {
         #expect(spec.labels == ["Q1", "Q2", "Q3"])
         #expect(spec.series.count == 2)
         let eu = spec.series[0]
-        #expect(eu.name == "EU" && eu.points == [DataPoint(x: 0, y: 1.5), DataPoint(x: 1, y: nil), DataPoint(x: 2, y: 3)])
+        #expect(eu.name == "EU")
+        #expect(eu.points == [DataPoint(x: 0, y: 1.5), DataPoint(x: 1, y: nil), DataPoint(x: 2, y: 3)])
         #expect(eu.color == Color(rgb: 0x336699) && eu.curve == .step && eu.lineWidth == 3.5 && eu.dots)
         #expect(eu.fill == .gradient && eu.strokeGradient == [Color(rgb: 0xFF0000), Color(rgb: 0x0000FF)])
         #expect(eu.dash == [4, 2] && !eu.hasNumericX)
@@ -94,7 +95,8 @@ struct SpecParserTests {
 
     @Test(arguments: [1, 7, 1000])
     func animationRepeatCounts(count: Int) throws {
-        #expect(try parseSpec(minimalSpec(#""animation": {"repeat": \#(count)}"#)).animation.repeatCount == Double(count))
+        let spec = try parseSpec(minimalSpec(#""animation": {"repeat": \#(count)}"#))
+        #expect(spec.animation.repeatCount == Double(count))
     }
 
     @Test(arguments: ChartType.allCases)
@@ -108,7 +110,8 @@ struct SpecParserTests {
     }
 
     @Test(arguments: [
-        "北京的天气", "東京タワー 2024", "서울", String(repeating: "数", count: 200), "👍🏽 emoji", "tab\u{A0}nbsp",
+        "北京的天气", "東京タワー 2024", "서울", String(repeating: "数", count: 200), "👍🏽 emoji",
+        "no-break\u{A0}space",
     ])
     func unicodeTextIsAccepted(text: String) throws {
         let spec = try parseSpec(minimalSpec(#""title": "\#(text)", "labels": ["\#(text)"]"#))

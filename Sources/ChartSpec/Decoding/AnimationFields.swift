@@ -12,8 +12,8 @@ enum AnimationFields {
             }
             let range = ChartSpec.Limits.animationRepeat
             guard case .number = value else {
-                diagnostics.report(path, "expected an integer \(range.lowerBound)…\(range.upperBound) or \"indefinite\", "
-                    + "got \(value.kindDescription)")
+                diagnostics.report(path, "expected an integer \(range.lowerBound)…\(range.upperBound) "
+                    + "or \"indefinite\", got \(value.kindDescription)")
                 return
             }
             if let count = diagnostics.integer(value, path, in: range) { animation.repeatCount = Double(count) }

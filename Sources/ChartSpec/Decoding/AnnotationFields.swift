@@ -21,6 +21,9 @@ enum AnnotationFields {
         let build: @Sendable (Draft) -> Annotation?
     }
 
+    private static let seriesIndex = 0...(ChartSpec.Limits.seriesCount.upperBound - 1)
+    private static let pointIndex = -ChartSpec.Limits.maxPointsPerSeries...(ChartSpec.Limits.maxPointsPerSeries - 1)
+
     static let kinds: [Kind] = [
         Kind(
             type: "hline",
@@ -35,8 +38,7 @@ enum AnnotationFields {
         Kind(
             type: "bubble",
             table: FieldTable([.discriminator("type"),
-                               .integer("series", \.series, 0...(ChartSpec.Limits.seriesCount.upperBound - 1)),
-                               .integer("index", \.index, -ChartSpec.Limits.maxPointsPerSeries...(ChartSpec.Limits.maxPointsPerSeries - 1)),
+                               .integer("series", \.series, seriesIndex), .integer("index", \.index, pointIndex),
                                .text("label", \.label)], required: ["series", "index"]),
             build: { d in
                 guard let series = d.series, let index = d.index else { return nil }
@@ -74,8 +76,8 @@ enum AnnotationFields {
         }
         guard let count = pointCounts[series] else { return }
         if index >= count || index < -count {
-            diagnostics.report(JSONPath.member(path, "index"),
-                               "series \(series) has \(count) points, so index must be between \(-count) and \(count - 1), got \(index)")
+            diagnostics.report(JSONPath.member(path, "index"), "series \(series) has \(count) points, "
+                + "so index must be between \(-count) and \(count - 1), got \(index)")
         }
     }
 }

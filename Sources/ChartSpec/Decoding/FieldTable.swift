@@ -54,7 +54,8 @@ struct FieldTable<Target>: Sendable {
     }
 }
 
-/// Field constructors for the common shapes, so a table entry is one line: `.number("lineWidth", \.lineWidth, 0.25...32)`.
+/// Field constructors for the common shapes, so a table entry is one line:
+/// `.number("lineWidth", \.lineWidth, 0.25...32)`.
 extension FieldTable.Field {
     /// Where a decoded value goes. Key path literals of value types are `Sendable` (SE-0418).
     typealias Key<Value> = any WritableKeyPath<Target, Value> & Sendable

@@ -30,7 +30,8 @@ enum SeriesFields {
         let present = table.decode(members, at: path, into: &series, &diagnostics)
         switch (present.contains("values"), present.contains("points")) {
         case (true, true): diagnostics.report(path, "give either \"values\" or \"points\", not both")
-        case (false, false): diagnostics.report(JSONPath.member(path, "values"), "required field is missing (or give \"points\")")
+        case (false, false):
+            diagnostics.report(JSONPath.member(path, "values"), "required field is missing (or give \"points\")")
         default: break
         }
         return series

@@ -51,8 +51,8 @@ extension Diagnostics {
         for scalar in string.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                report(path, "must not contain control characters (found U+\(String(repeating: "0", count: 4 - hex.count))\(hex) "
-                    + "at character \(count + 1))")
+                let code = String(repeating: "0", count: 4 - hex.count) + hex
+                report(path, "must not contain control characters (found U+\(code) at character \(count + 1))")
                 return nil
             }
             count += 1

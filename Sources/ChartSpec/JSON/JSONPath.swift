@@ -43,7 +43,8 @@ enum JSONPath {
         guard !key.isEmpty, key.utf8.count <= maxShownKeyLength else { return false }
         for (n, byte) in key.utf8.enumerated() {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                continue
             case UInt8(ascii: "0")...UInt8(ascii: "9") where n > 0: continue
             default: return false
             }
