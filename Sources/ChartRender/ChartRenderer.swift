@@ -32,6 +32,9 @@ public struct ChartRenderer: Sendable {
         self.metrics = metrics
     }
 
+    /// A renderer with the default fonts, loaded once per process.
+    public static let shared = ChartRenderer()
+
     /// Parses, validates and renders `json`. `format` overrides the spec's own `format`;
     /// when neither says, `fallback` is used.
     public func render(json: [UInt8], format: OutputFormat? = nil, fallback: OutputFormat = .svg) throws(SpecError)
