@@ -154,7 +154,7 @@ enum KerningReader {
             let setCount = Int(try data.u16(base + 8))
             try table.require(at + 10, setCount * 2, "GPOS PairPos format 1 PairSet offsets")
             var pairs: [UInt32: Int16] = [:]
-            for (i, first) in coverage.glyphs.enumerated() where i < setCount {
+            for (first, i) in zip(coverage.glyphs, coverage.indices) where i < setCount {
                 let set = at + Int(try data.u16(base + 10 + 2 * i))
                 try table.require(set, 2, "GPOS PairSet")
                 let count = Int(try data.u16(table.offset + set))
@@ -196,33 +196,39 @@ enum KerningReader {
         }
     }
 
-    /// Glyphs of a Coverage table in coverage-index order.
-    private struct Coverage { var glyphs: [UInt16] }
+    /// Glyphs of a Coverage table with their coverage indices (format 2 ranges carry their start index).
+    private struct Coverage {
+        var glyphs: [UInt16] = []
+        var indices: [Int] = []
+    }
 
     private static func readCoverage(_ data: FontData, _ table: TableRange, _ at: Int,
                                      _ budget: inout Budget) throws(FontError) -> Coverage {
         try table.require(at, 4, "Coverage header")
         let base = table.offset + at
         let count = Int(try data.u16(base + 2))
-        var glyphs: [UInt16] = []
+        var coverage = Coverage()
         switch try data.u16(base) {
         case 1:
             try table.require(at + 4, count * 2, "Coverage format 1 glyphs")
             try budget.expand(count)
-            glyphs.reserveCapacity(count)
-            for i in 0..<count { glyphs.append(try data.u16(base + 4 + 2 * i)) }
+            coverage.glyphs.reserveCapacity(count)
+            for i in 0..<count { coverage.glyphs.append(try data.u16(base + 4 + 2 * i)) }
+            coverage.indices = Array(0..<count)
         case 2:
             try table.require(at + 4, count * 6, "Coverage format 2 ranges")
             for i in 0..<count {
                 let start = try data.u16(base + 4 + 6 * i), end = try data.u16(base + 6 + 6 * i)
-                guard start <= end, glyphs.count + Int(end - start) < 65536 else { continue }
+                let startIndex = Int(try data.u16(base + 8 + 6 * i))
+                guard start <= end, coverage.glyphs.count + Int(end - start) < 65536 else { continue }
                 try budget.expand(Int(end - start) + 1)
-                glyphs.append(contentsOf: start...end)
+                coverage.glyphs.append(contentsOf: start...end)
+                coverage.indices.append(contentsOf: startIndex...(startIndex + Int(end - start)))
             }
         default:
             throw FontError(.unsupported, "Coverage format \(try data.u16(base)) at offset \(base)")
         }
-        return Coverage(glyphs: glyphs)
+        return coverage
     }
 
     private static func readClassDef(_ data: FontData, _ table: TableRange,
