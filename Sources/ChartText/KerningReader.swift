@@ -65,7 +65,7 @@ enum KerningReader {
 
     // MARK: - GPOS
 
-    private static func readGPOS(_ data: FontData, _ table: TableRange) throws(FontError) -> [[KerningTable.Subtable]] {
+    static func readGPOS(_ data: FontData, _ table: TableRange) throws(FontError) -> [[KerningTable.Subtable]] {
         try table.require(0, 10, "GPOS header")
         guard try data.u16(table.offset) == 1 else { return [] }
         let featureList = Int(try data.u16(table.offset + 6))
