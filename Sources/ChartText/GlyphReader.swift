@@ -7,7 +7,8 @@ import ChartScene
 struct GlyphReader: Sendable {
     /// Deepest composite nesting accepted (real fonts use 1–3 levels).
     static let maximumDepth = 8
-    /// Most points one glyph may expand to, components included.
+    /// Most points plus component references one glyph may expand to (a composite repeating a composite of empty
+    /// glyphs adds no points, so each component counts as one too).
     static let maximumPoints = 1 << 16
 
     let data: FontData
@@ -24,7 +25,9 @@ struct GlyphReader: Sendable {
         offsets.reserveCapacity(count)
         for i in 0..<count {
             // Short loca stores offset / 2.
-            let value = shortOffsets ? Int(try data.u16(loca.offset + 2 * i)) * 2 : Int(try data.u32(loca.offset + 4 * i))
+            let value = shortOffsets
+                ? Int(try data.u16(loca.offset + 2 * i)) * 2
+                : Int(try data.u32(loca.offset + 4 * i))
             offsets.append(min(value, glyf.length))
         }
         self.offsets = offsets
@@ -50,6 +53,10 @@ struct GlyphReader: Sendable {
 
     private func decode(_ glyph: UInt16, depth: Int, stack: inout [UInt16],
                         points: inout Int) throws(FontError) -> GlyphOutline {
+        points += 1
+        guard points <= Self.maximumPoints else {
+            throw FontError(.compositeTooComplex, "glyph \(glyph) expands past \(Self.maximumPoints) points/components")
+        }
         guard let r = try range(of: glyph) else { return GlyphOutline(contours: [], declaredBounds: nil) }
         try glyf.require(r.lowerBound, 10, "glyph \(glyph) header")
         let base = glyf.offset + r.lowerBound

@@ -63,7 +63,9 @@ struct HostileFontTests {
         for _ in 0..<200 {
             var bytes = raw.bytes
             let base = glyphs[Int.random(in: 0..<glyphs.count, using: &rng)]
-            for _ in 0..<4 { bytes[base + Int.random(in: 0..<40, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            for _ in 0..<4 {
+                bytes[base + Int.random(in: 0..<40, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
             #expect(Self.exercise(bytes), "glyph corruption is found when drawing, not when loading")
         }
     }

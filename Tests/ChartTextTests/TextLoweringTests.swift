@@ -94,6 +94,19 @@ struct TextLoweringTests {
         }
     }
 
+    @Test func concurrentLoweringSharesTheOutlineCache() async throws {
+        let fonts = try FontSet(regularPath: RawFont.dejaVu)
+        let run = run("Concurrent AVé 123", .middle, rotation: 30)
+        let reference = try FontSet(regularPath: RawFont.dejaVu).path(for: run)
+        let paths = await withTaskGroup(of: Path.self) { group in
+            for _ in 0..<8 { group.addTask { fonts.path(for: run) } }
+            return await group.reduce(into: [Path]()) { $0.append($1) }
+        }
+        #expect(paths.count == 8)
+        #expect(paths.allSatisfy { $0 == reference })
+        #expect(fonts.regular.cachedGlyphCount == Set("Concurrent AVé 123".unicodeScalars).count, "one entry per distinct glyph, space included")
+    }
+
     @Test func boldRunsUseTheBoldOutlines() throws {
         let fonts = try #require(Self.fonts)
         var bold = run("Total", .start)
