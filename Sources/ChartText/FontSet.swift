@@ -159,9 +159,9 @@ public struct FontSet: TextMeasuring {
             || v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2060...0x2064).contains(v)
     }
 
-    /// Calls `body(face, glyph, penX)` for every drawn glyph of `text` with the pen position in ems, and returns
-    /// the total advance in ems (kerning included). The face is an index into the weight's chain
-    /// (0 = the weight's face, then the fallbacks).
+    /// Calls `body(face, glyph, penX)` for every drawn glyph of `text`, with the face that draws it (the weight's
+    /// face, else the first fallback mapping the character, else the weight's face's `.notdef`) and the pen position
+    /// in ems; returns the total advance in ems. Kerning applies only between neighbours drawn by the same face.
     @inline(__always)
     func walk(_ text: String, weight: FontWeight, _ body: (FontFace, UInt16, Double) -> Void) -> Double {
         let chain = weight == .bold ? boldChain : regularChain
@@ -207,13 +207,15 @@ public struct FontSet: TextMeasuring {
 
     /// Characters of `text` that no face of the set can draw (they appear as `.notdef` boxes).
     public func missingCharacters(in text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter { scalar in
+        let faces = faces
+        return text.unicodeScalars.filter { scalar in
             !Self.isIgnorable(scalar.value) && scalar != " " && !faces.contains { $0.covers(scalar) }
         }
     }
 
     /// Which of the commonly used scripts the set can and cannot draw.
     public var coverageReport: CoverageReport {
+        let faces = faces
         var covered: [String] = [], missing: [String] = []
         for (script, samples) in CoverageReport.sampleCharacters {
             let ok = samples.unicodeScalars.allSatisfy { scalar in faces.contains { $0.covers(scalar) } }
