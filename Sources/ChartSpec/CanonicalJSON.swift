@@ -10,7 +10,7 @@ extension ChartSpec {
     /// numbers are shortest round-trip, a bubble's negative index is resolved against its series. The output
     /// is itself a valid spec that parses back to an equal `ChartSpec` (up to that bubble index normalization).
     public var canonicalJSON: [UInt8] {
-        var w = JSONWriter()
+        var w = JSONWriter(capacity: 1024 + 16 * series.reduce(0) { $0 + $1.points.count })
         w.beginObject()
         w.field("type", type.rawValue)
         w.field("width", width)

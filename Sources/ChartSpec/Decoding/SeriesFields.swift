@@ -40,9 +40,9 @@ enum SeriesFields {
 
 extension Diagnostics {
     /// `values`: numbers or null (a gap), x = index.
-    mutating func categoryValues(_ value: JSONValue, _ path: String) -> [DataPoint]? {
+    mutating func categoryValues(_ value: JSONValue, _ path: @autoclosure () -> String) -> [DataPoint]? {
         let limit = ChartSpec.Limits.maxPointsPerSeries
-        guard let elements = array(value, path, count: 0...limit, noun: "values") else { return nil }
+        guard let elements = array(value, path(), count: 0...limit, noun: "values") else { return nil }
         var points: [DataPoint] = []
         points.reserveCapacity(elements.count)
         var valid = true
@@ -51,7 +51,7 @@ extension Diagnostics {
             case .number(let y): points.append(DataPoint(x: Double(i), y: y))
             case .null: points.append(DataPoint(x: Double(i), y: nil))
             default:
-                report(JSONPath.index(path, i), "expected a number or null, got \(element.kindDescription)")
+                report(JSONPath.index(path(), i), "expected a number or null, got \(element.kindDescription)")
                 valid = false
             }
         }
@@ -59,21 +59,22 @@ extension Diagnostics {
     }
 
     /// `points`: `[x, y]` pairs with y a number or null and x never decreasing.
-    mutating func numericPoints(_ value: JSONValue, _ path: String) -> [DataPoint]? {
+    mutating func numericPoints(_ value: JSONValue, _ path: @autoclosure () -> String) -> [DataPoint]? {
         let limit = ChartSpec.Limits.maxPointsPerSeries
-        guard let elements = array(value, path, count: 0...limit, noun: "points") else { return nil }
+        guard let elements = array(value, path(), count: 0...limit, noun: "points") else { return nil }
         var points: [DataPoint] = []
         points.reserveCapacity(elements.count)
         var valid = true
         var previousX = -Double.infinity
         for (i, element) in elements.enumerated() {
             guard case .array(let pair) = element, pair.count == 2 else {
-                report(JSONPath.index(path, i), "expected an [x, y] pair, got \(element.kindDescription)")
+                report(JSONPath.index(path(), i), "expected an [x, y] pair, got \(element.kindDescription)")
                 valid = false
                 continue
             }
             guard case .number(let x) = pair[0] else {
-                report(JSONPath.index(JSONPath.index(path, i), 0), "expected a number, got \(pair[0].kindDescription)")
+                report(JSONPath.index(JSONPath.index(path(), i), 0),
+                       "expected a number, got \(pair[0].kindDescription)")
                 valid = false
                 continue
             }
@@ -82,13 +83,13 @@ extension Diagnostics {
             case .number(let number): y = number
             case .null: y = nil
             default:
-                report(JSONPath.index(JSONPath.index(path, i), 1),
+                report(JSONPath.index(JSONPath.index(path(), i), 1),
                        "expected a number or null, got \(pair[1].kindDescription)")
                 valid = false
                 continue
             }
             if x < previousX {
-                report(JSONPath.index(JSONPath.index(path, i), 0),
+                report(JSONPath.index(JSONPath.index(path(), i), 0),
                        "x must not decrease, got \(Self.show(x)) after \(Self.show(previousX))")
                 valid = false
             }

@@ -226,13 +226,25 @@ struct JSONScanner {
                 throw failure("string longer than \(JSONParser.maxStringBytes) bytes", at: start)
             }
             let raw = UnsafeBufferPointer(rebasing: bytes[position..<cursor])
-            guard let text = String(validating: raw, as: UTF8.self) else {
+            guard let text = Self.string(fromUTF8: raw) else {
                 throw failure("string is not valid UTF-8", at: start)
             }
             position = cursor + 1
             return text
         }
         return try parseEscapedString(start: start)
+    }
+
+    /// Strict UTF-8 decoding: nil for invalid sequences (never U+FFFD repair). Pure ASCII, the common case,
+    /// skips the generic validator.
+    static func string(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var isASCII = true
+        for byte in bytes where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private mutating func parseEscapedString(start: Int) throws(Failure) -> String {
@@ -243,7 +255,7 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else {
+                guard let text = utf8.withUnsafeBufferPointer(Self.string(fromUTF8:)) else {
                     throw failure("string is not valid UTF-8", at: start)
                 }
                 return text

@@ -1,25 +1,44 @@
 /// Writes compact JSON bytes with deterministic number spelling; the building block of `canonicalJSON`.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
-    /// Whether the next value in the current container needs a comma before it.
-    private var needsComma: [Bool] = [false]
+    /// Bit d says whether the next value at nesting depth d needs a comma first. The writer's callers nest at
+    /// most a handful of levels (a spec is 4 deep), far below the 64 bits available.
+    private var commaBits: UInt64 = 0
+    private var depth = 0
 
-    private mutating func separate() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    private mutating func separate() {
+        let bit: UInt64 = 1 << UInt64(depth)
+        if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        commaBits |= bit
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        depth += 1
+        commaBits &= ~(1 << UInt64(depth))
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        bytes.append(bracket)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes `"name":`; the following value must not add a comma.
     mutating func key(_ name: String) {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        commaBits &= ~(1 << UInt64(depth))
     }
 
     mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
@@ -43,6 +62,11 @@ struct JSONWriter {
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
