@@ -11,11 +11,16 @@ struct Diagnostics {
 
     var isEmpty: Bool { issues.isEmpty }
 
-    mutating func report(_ path: String, _ message: String) {
+    /// Every problem reported so far, listed or not; compare before and after decoding a part to see if it failed.
+    var reportedCount: Int { issues.count + suppressed }
+
+    /// Records one problem. Both texts are built only while under the cap, so a million bad values cost a
+    /// counter increment each, not a million formatted messages.
+    mutating func report(_ path: @autoclosure () -> String, _ message: @autoclosure () -> String) {
         if isFull {
             suppressed += 1
         } else {
-            issues.append(SpecIssue(path: path, message: message))
+            issues.append(SpecIssue(path: path(), message: message()))
         }
     }
 

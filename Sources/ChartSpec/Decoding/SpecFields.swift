@@ -24,9 +24,9 @@ enum SpecFields {
             guard let elements = diagnostics.array(value, path, count: ChartSpec.Limits.seriesCount, noun: "series")
             else { return }
             for (i, element) in elements.enumerated() {
-                let before = diagnostics.issues.count + diagnostics.suppressed
+                let before = diagnostics.reportedCount
                 let series = SeriesFields.decode(element, JSONPath.index(path, i), &diagnostics)
-                let valid = diagnostics.issues.count + diagnostics.suppressed == before
+                let valid = diagnostics.reportedCount == before
                 draft.seriesPointCounts.append(valid ? series?.points.count : nil)
                 if let series { draft.spec.series.append(series) }
             }
