@@ -119,9 +119,11 @@ public struct NiceTicks: Hashable, Sendable {
         /// multiplication or division by an exact power of ten rounds once.
         func multiple(_ k: Double) -> Double {
             let n = k * Double(mantissa)
-            if exponent >= 0 { return n * pow10(exponent) }
-            let d = pow10(-exponent)
-            return d.isFinite ? n / d : n * pow10(exponent)
+            if exponent >= 0 && exponent <= 22 { return n * pow10(exponent) }
+            if exponent < 0 && exponent >= -22 { return n / pow10(-exponent) }
+            // Beyond exact powers of ten, let the decimal parser round n × 10^e once, correctly.
+            guard abs(n) < 9e15, let parsed = Double("\(Int64(n))e\(exponent)") else { return n * pow10(exponent) }
+            return parsed
         }
     }
 }

@@ -124,12 +124,13 @@ struct SeriesMarks {
             ])))
         }
 
-        // Per-point groups: dots or invisible hit targets with tooltips. A lone point (between gaps) always
-        // gets a visible mark so the datum is not lost.
+        // Per-point groups for points inside the plot: dots or invisible hit targets (kept inside the
+        // canvas) with tooltips. A lone point (between gaps) always gets a visible mark so it is not lost.
         let manyPoints = decimated || count > maxPointMarks
         let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
         let ringWidth = max(1.5, min(lineWidth, 3))
-        for (n, c) in cumulative.enumerated() where !manyPoints || c.single {
+        let visible = plot.insetBy(-0.5)
+        for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
             let shape: Shape
             if series.dots {
                 shape = Shape(path: .circle(center: c.point, radius: dotRadius), fill: .solid(ctx.theme.background),
@@ -138,8 +139,8 @@ struct SeriesMarks {
                 shape = Shape(path: .circle(center: c.point, radius: max(lineWidth, 2.5)), fill: .solid(color))
             } else {
                 let p = c.point
-                let r = max(0.5, min(max(6, lineWidth * 2), p.x - canvas.minX, canvas.maxX - p.x,
-                                     p.y - canvas.minY, canvas.maxY - p.y))
+                let r = min(max(6, lineWidth * 2), p.x - canvas.minX, canvas.maxX - p.x, p.y - canvas.minY,
+                            canvas.maxY - p.y)
                 shape = Shape(path: .circle(center: p, radius: r), fill: .solid(.transparent))
             }
             let value = series.points[c.index].y ?? 0
