@@ -14,17 +14,17 @@ public enum ArcLength {
         case .move, .close:
             return 0
         case .line(let p):
-            return start.distance(to: p)
+            return hypot2(p.x - start.x, p.y - start.y)
         case .quad(let c, let p):
-            return flattened(chordsPerCurve) { t in
-                let u = 1 - t
-                return start * (u * u) + c * (2 * u * t) + p * (t * t)
-            }
+            // Power-basis coefficients, evaluated with plain doubles (Point's operators are not inlinable
+            // across modules, and this runs for every interval of every series).
+            return flattened(ax: start.x - 2 * c.x + p.x, bx: 2 * (c.x - start.x), cx: start.x, dx: 0,
+                             ay: start.y - 2 * c.y + p.y, by: 2 * (c.y - start.y), cy: start.y, dy: 0, cubic: false)
         case .cubic(let c1, let c2, let p):
-            return flattened(chordsPerCurve) { t in
-                let u = 1 - t
-                return start * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
-            }
+            return flattened(ax: p.x - 3 * c2.x + 3 * c1.x - start.x, bx: 3 * (c2.x - 2 * c1.x + start.x),
+                             cx: 3 * (c1.x - start.x), dx: start.x,
+                             ay: p.y - 3 * c2.y + 3 * c1.y - start.y, by: 3 * (c2.y - 2 * c1.y + start.y),
+                             cy: 3 * (c1.y - start.y), dy: start.y, cubic: true)
         }
     }
 
@@ -36,14 +36,23 @@ public enum ArcLength {
         }
     }
 
-    private static func flattened(_ chords: Int, _ point: (Double) -> Point) -> Double {
+    /// Sum of chord lengths of x(t) = ax·t³ + bx·t² + cx·t + dx (quadratic: ax·t² + bx·t + cx).
+    private static func flattened(ax: Double, bx: Double, cx: Double, dx: Double, ay: Double, by: Double, cy: Double,
+                                  dy: Double, cubic: Bool) -> Double {
+        func at(_ t: Double) -> (Double, Double) {
+            cubic ? (((ax * t + bx) * t + cx) * t + dx, ((ay * t + by) * t + cy) * t + dy)
+                : ((ax * t + bx) * t + cx, (ay * t + by) * t + cy)
+        }
         var total = 0.0
-        var previous = point(0)
-        for i in 1...chords {
-            let next = point(Double(i) / Double(chords))
-            total += previous.distance(to: next)
-            previous = next
+        var (px, py) = at(0)
+        for i in 1...chordsPerCurve {
+            let (x, y) = at(Double(i) / Double(chordsPerCurve))
+            total += hypot2(x - px, y - py)
+            px = x
+            py = y
         }
         return total
     }
+
+    private static func hypot2(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
 }

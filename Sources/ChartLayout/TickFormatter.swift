@@ -61,7 +61,7 @@ public struct TickFormatter: Hashable, Sendable {
             let a = abs(value)
             if a >= (format == .si ? 1e3 : 1e4) && a < 1e15 {
                 let (unit, suffix) = Self.siUnit(for: a)
-                return Self.trimmed(Self.fixed(value / unit, decimals: 2)) + suffix
+                return Self.fixed(value / unit, decimals: 2, trim: true) + suffix
             }
             if a >= 1e15 || (a > 0 && a < 1e-4) {
                 return Self.scientific(value, decimals: 2, trim: true)
@@ -69,7 +69,7 @@ public struct TickFormatter: Hashable, Sendable {
             // About four significant digits, at least two decimals' worth for small values.
             let lead = a > 0 ? Int(log10(a).rounded(.down)) : 0
             let d = min(max(2, 3 - lead), Self.maxDecimals)
-            return Self.trimmed(Self.fixed(value, decimals: d))
+            return Self.fixed(value, decimals: d, trim: true)
         }
     }
 
@@ -78,17 +78,40 @@ public struct TickFormatter: Hashable, Sendable {
     /// `value` with exactly `decimals` decimals, U+2212 for negatives, "0" for −0.
     /// Magnitudes beyond exact integer precision fall back to scientific notation.
     public static func fixed(_ value: Double, decimals: Int) -> String {
+        fixed(value, decimals: decimals, trim: false)
+    }
+
+    /// As `fixed(_:decimals:)`; with `trim`, trailing fractional zeros (and a bare point) are dropped.
+    /// Builds UTF-8 bytes directly: this runs for every tooltip, so it avoids Character-level String work.
+    static func fixed(_ value: Double, decimals: Int, trim: Bool) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? minus + "∞" : "∞") }
         let d = min(max(decimals, 0), maxDecimals)
         let scaled = (abs(value) * pow10(d)).rounded()
         guard scaled < 9e15 else { return scientific(value, decimals: 3, trim: true) }
-        let n = UInt64(scaled)
-        var digits = String(n)
-        if d > 0 {
-            if digits.count <= d { digits = String(repeating: "0", count: d + 1 - digits.count) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -d))
+        var n = UInt64(scaled)
+        let negative = n != 0 && value < 0
+        // Digits in reverse order: at most 16 integer digits, the point and 10 decimals.
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(32)
+        var position = 0
+        var trimming = trim
+        while n > 0 || position <= d {
+            let digit = UInt8(n % 10)
+            n /= 10
+            if position < d {
+                if !(trimming && digit == 0) {
+                    trimming = false
+                    reversed.append(0x30 + digit)
+                }
+            } else {
+                if position == d && d > 0 && !reversed.isEmpty { reversed.append(0x2E) }  // "."
+                reversed.append(0x30 + digit)
+            }
+            position += 1
         }
-        return (n != 0 && value < 0 ? minus : "") + digits
+        if negative { reversed.append(contentsOf: [0x92, 0x88, 0xE2]) }  // U+2212 in UTF-8, reversed
+        reversed.reverse()
+        return String(decoding: reversed, as: UTF8.self)
     }
 
     /// `value` as mantissa e exponent, e.g. "2.5e−7", with `decimals` mantissa decimals.
@@ -100,9 +123,7 @@ public struct TickFormatter: Hashable, Sendable {
             m /= 10
             e += 1
         }
-        var text = fixed(m, decimals: d)
-        if trim { text = trimmed(text) }
-        return text + "e" + (e < 0 ? minus + String(-e) : String(e))
+        return fixed(m, decimals: d, trim: trim) + "e" + (e < 0 ? minus + String(-e) : String(e))
     }
 
     /// `value` = m × 10^e with 1 ≤ |m| < 10.
@@ -135,14 +156,5 @@ public struct TickFormatter: Hashable, Sendable {
         if magnitude >= 1e6 { return (1e6, "M") }
         if magnitude >= 1e3 { return (1e3, "k") }
         return (1, "")
-    }
-
-    /// Drops trailing zeros after a decimal point, and the point itself if nothing is left.
-    static func trimmed(_ text: String) -> String {
-        guard text.contains(".") else { return text }
-        var t = Substring(text)
-        while t.hasSuffix("0") { t = t.dropLast() }
-        if t.hasSuffix(".") { t = t.dropLast() }
-        return t == Substring(minus + "0") ? "0" : String(t)
     }
 }
