@@ -64,7 +64,8 @@ struct Legend {
                 var swatch: [Node] = [
                     .shape(Shape(path: Path([.move(Point(x + 2, y)), .line(Point(x + ctx.style.swatchLength - 2, y))]),
                                  stroke: .solid(series.strokeGradient.first ?? color),
-                                 strokeStyle: StrokeStyle(width: 3, cap: .round, dash: []))),
+                                 strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
+                                                          dash: swatchDash(series.dash)))),
                 ]
                 if series.dots {
                     swatch.append(.shape(Shape(path: .circle(center: Point(x + ctx.style.swatchLength / 2, y), radius: 3),
@@ -80,5 +81,12 @@ struct Legend {
             }
         }
         return .group(Group(role: .legend, children: items))
+    }
+
+    /// A dash pattern scaled down to show at least one gap within the short swatch; empty for solid lines.
+    private func swatchDash(_ dash: [Double]) -> [Double] {
+        guard dash.allSatisfy({ $0.isFinite && $0 >= 0 }), let longest = dash.max(), longest > 0 else { return [] }
+        let scale = min(1, 4 / longest)
+        return dash.map { $0 * scale }
     }
 }

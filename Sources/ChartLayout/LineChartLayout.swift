@@ -9,6 +9,10 @@ import ChartText
 struct LineChartLayout {
     let ctx: LayoutContext
     let data: [SeriesData]
+    /// The x axis kind and extent, computed once (it walks every point).
+    let xMode: XMode
+    /// The y range to cover, computed once (it walks every point).
+    let yExtent: (min: Double, max: Double)
 
     /// The largest canvas side handled; larger (or non-finite) sizes are clamped. The spec layer allows 4096.
     static let maxCanvasSide = 16384.0
@@ -17,7 +21,10 @@ struct LineChartLayout {
         func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
         ctx = LayoutContext(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
                             canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
-        data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
+        let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
+        self.data = data
+        xMode = Self.xMode(spec: spec, data: data)
+        yExtent = Self.yExtent(data: data, ctx: ctx)
     }
 
     var spec: ChartSpec { ctx.spec }
@@ -105,6 +112,7 @@ struct LineChartLayout {
         let leftFixed = pad + (spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
         let inset = max(style.pointInset, markExtent + 1)
         let extent = yExtent
+        let xMode = xMode
 
         // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
         // width → x label thinning or slanting); a few passes settle them.
@@ -151,16 +159,12 @@ struct LineChartLayout {
     }
 
     /// The y range to cover: all finite values, horizontal annotations, and zero when anything is filled.
-    var yExtent: (min: Double, max: Double) {
+    static func yExtent(data: [SeriesData], ctx: LayoutContext) -> (min: Double, max: Double) {
+        let spec = ctx.spec
         var lo = Double.infinity, hi = -Double.infinity
-        for d in data {
-            for run in d.runs {
-                for i in run {
-                    let y = d.series.points[i].y ?? 0
-                    lo = min(lo, y)
-                    hi = max(hi, y)
-                }
-            }
+        for d in data where d.finiteCount > 0 {
+            lo = min(lo, d.yMin)
+            hi = max(hi, d.yMax)
         }
         for case .horizontalLine(let y, _, _, _) in spec.annotations where y.isFinite {
             lo = min(lo, y)
@@ -174,18 +178,16 @@ struct LineChartLayout {
     }
 
     /// Category labels when the spec has them and no series has numeric x; numeric x otherwise.
-    var xMode: XMode {
+    static func xMode(spec: ChartSpec, data: [SeriesData]) -> XMode {
         let numericX = spec.series.contains { $0.hasNumericX }
         let longest = spec.series.reduce(0) { max($0, $1.points.count) }
         if let labels = spec.labels, !numericX {
             return .categories(labels: labels, count: max(labels.count, longest))
         }
         var lo = Double.infinity, hi = -Double.infinity
-        for s in spec.series {
-            for p in s.points where p.x.isFinite {
-                lo = min(lo, p.x)
-                hi = max(hi, p.x)
-            }
+        for d in data {
+            lo = min(lo, d.xMin)
+            hi = max(hi, d.xMax)
         }
         if lo > hi { (lo, hi) = (0, 0) }
         lo = spec.x.min.flatMap { $0.isFinite ? $0 : nil } ?? lo

@@ -10,6 +10,10 @@ struct SeriesData {
     let runs: [Range<Int>]
     /// The finite points, counted over all runs.
     let finiteCount: Int
+    /// Extent of the finite y values (min > max when there are none).
+    let yMin: Double, yMax: Double
+    /// Extent of all finite x values, gaps included (they still take their place on the axis).
+    let xMin: Double, xMax: Double
 
     init(index: Int, series: Series) {
         self.index = index
@@ -17,10 +21,18 @@ struct SeriesData {
         var runs: [Range<Int>] = []
         var start: Int?
         var count = 0
+        var yMin = Double.infinity, yMax = -Double.infinity, xMin = Double.infinity, xMax = -Double.infinity
         let points = series.points
         for i in points.indices {
-            if let y = points[i].y, y.isFinite, points[i].x.isFinite {
+            let x = points[i].x
+            if x.isFinite {
+                xMin = min(xMin, x)
+                xMax = max(xMax, x)
+            }
+            if let y = points[i].y, y.isFinite, x.isFinite {
                 count += 1
+                yMin = min(yMin, y)
+                yMax = max(yMax, y)
                 if start == nil { start = i }
             } else if let s = start {
                 runs.append(s..<i)
@@ -30,6 +42,10 @@ struct SeriesData {
         if let s = start { runs.append(s..<points.count) }
         self.runs = runs
         finiteCount = count
+        self.yMin = yMin
+        self.yMax = yMax
+        self.xMin = xMin
+        self.xMax = xMax
     }
 
     /// The indices to draw for each run: all of them, or, when the series has more than `limit` finite
@@ -45,15 +61,18 @@ struct SeriesData {
                 result.append(Array(run))
                 continue
             }
-            var xs: [Double] = [], ys: [Double] = []
-            xs.reserveCapacity(run.count)
-            ys.reserveCapacity(run.count)
-            for i in run {
-                xs.append(points[i].x)
-                ys.append(points[i].y ?? 0)
-            }
-            result.append(LTTB.downsample(xs: xs, ys: ys, threshold: share).map { $0 + run.lowerBound })
+            let kept = LTTB.downsample(RunPoints(points: points, run: run), threshold: share)
+            result.append(kept.map { $0 + run.lowerBound })
         }
         return (result, true)
     }
+}
+
+/// One run of a series' points as an LTTB source, without copying (nulls never occur inside a run).
+struct RunPoints: LTTBSource {
+    let points: [DataPoint]
+    let run: Range<Int>
+    var count: Int { run.count }
+    func x(_ i: Int) -> Double { points[run.lowerBound + i].x }
+    func y(_ i: Int) -> Double { points[run.lowerBound + i].y ?? 0 }
 }

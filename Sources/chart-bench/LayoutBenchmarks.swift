@@ -31,9 +31,21 @@ func standardLayoutSpec() -> ChartSpec {
 func layoutBenchmarks() -> [Benchmark] {
     let spec = standardLayoutSpec()
     let metrics = ApproximateMetrics()
+    var big = ChartSpec()
+    big.width = 800
+    big.height = 400
+    let noisy: [DataPoint] = (0..<1_000_000).map { (i: Int) -> DataPoint in
+        let noise = Double((i &* 2_654_435_761) % 1000) / 10
+        return DataPoint(x: Double(i), y: noise + Double(i / 10_000))
+    }
+    big.series = [Series(name: "Sensor", points: noisy)]
     return [
         Benchmark(name: "layout standard 800x400 3x100 monotone") {
             let scene = ChartLayout.scene(for: spec, metrics: metrics)
+            return scene.nodes.count
+        },
+        Benchmark(name: "layout 1M points (LTTB) 800x400") {
+            let scene = ChartLayout.scene(for: big, metrics: metrics)
             return scene.nodes.count
         },
     ]

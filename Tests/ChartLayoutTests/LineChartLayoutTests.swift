@@ -330,3 +330,44 @@ struct LineChartLayoutTests {
         #expect(dashed)
     }
 }
+
+struct LegendAndPaletteTests {
+    let metrics = ApproximateMetrics()
+
+    @Test func legendWrapsIntoRowsWithoutOverlapOrOverflow() {
+        let names = (0..<12).map { "A rather long series name number \($0)" }
+        let spec = makeSpec((0..<12).map { k in [Double(k), Double(k + 1)] }, names: names, width: 300, height: 400)
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        let texts = nodes(in: scene, under: .legend).compactMap { node -> TextRun? in
+            if case .text(let t) = node { t } else { nil }
+        }
+        #expect(texts.count >= 2)
+        #expect(Set(texts.map(\.position.y)).count >= 2, "entries wrap into rows")
+        #expect(texts.allSatisfy { $0.text.hasSuffix("…") }, "long names are ellipsized")
+        let boxes = texts.map { TextBox($0, metrics: metrics).corners }
+        for i in boxes.indices { for j in boxes.indices where j > i { #expect(!overlaps(boxes[i], boxes[j])) } }
+        #expect(geometryProblems(scene, metrics: metrics).isEmpty)
+    }
+
+    @Test(arguments: [ThemeColors.light, ThemeColors.dark])
+    func paletteColorsAreDistinctAndAlternateWarmAndCool(_ theme: ThemeColors) {
+        let colors = theme.palette.colors
+        #expect(Set(colors).count == colors.count)
+        // Neighbours 1 and 2 differ in temperature: one is bluer than red, the other redder than blue.
+        let first = colors[0], second = colors[1]
+        #expect((first.blue > first.red) != (second.blue > second.red))
+        #expect(theme.palette.color(at: colors.count) == colors[0], "cycles")
+        #expect(theme.palette.color(at: -1) == colors[colors.count - 1])
+    }
+
+    @Test func themesDifferAndGridIsFaint() {
+        #expect(ThemeColors.light.background != ThemeColors.dark.background)
+        for theme in [ThemeColors.light, .dark] { #expect(abs(theme.grid.opacity - 0.12) < 0.01) }
+        var spec = makeSpec([[1, 2]])
+        spec.background = .transparent
+        #expect(ChartLayout.scene(for: spec, metrics: metrics).background == nil)
+        spec.background = nil
+        spec.theme = .dark
+        #expect(ChartLayout.scene(for: spec, metrics: metrics).background == ThemeColors.dark.background)
+    }
+}
