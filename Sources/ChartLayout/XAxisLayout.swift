@@ -94,7 +94,7 @@ struct XAxisLayout {
         var values: [Double] = []
         var labels: [String] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))
-        while true {
+        while hi > lo {
             let ticks = NiceTicks.compute(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi)
             values = ticks.values
             if indexOnly && ticks.step < 1 {
@@ -107,6 +107,10 @@ struct XAxisLayout {
             let spacing = values.count > 1 ? abs(x(values[1]) - x(values[0])) : plot.width
             if spacing >= widest + style.labelGap || target == 2 { break }
             target -= 1
+        }
+        if !(hi > lo) {  // a single x value: one label, at the point
+            values = [lo]
+            labels = formatter.labels(for: values)
         }
         var runs: [TextRun] = []
         var lastEnd = -Double.infinity

@@ -371,3 +371,33 @@ struct LegendAndPaletteTests {
         #expect(ChartLayout.scene(for: spec, metrics: metrics).background == ThemeColors.dark.background)
     }
 }
+
+struct NumericAxisTests {
+    let metrics = ApproximateMetrics()
+
+    func xLabels(_ spec: ChartSpec) -> [TextRun] {
+        nodes(in: ChartLayout.scene(for: spec, metrics: metrics), under: .xAxis).compactMap { node in
+            if case .text(let t) = node { t } else { nil }
+        }
+    }
+
+    @Test func numericXGetsNiceTicksInsideTheData() {
+        var spec = ChartSpec()
+        spec.series = [Series(name: "n", points: [DataPoint(x: 3, y: 1), DataPoint(x: 97, y: 2)], hasNumericX: true)]
+        let labels = xLabels(spec).map(\.text)
+        #expect(labels.count >= 2)
+        #expect(labels.allSatisfy { Double($0).map { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 } ?? false },
+                "\(labels)")
+    }
+
+    @Test func singleNumericXShowsItsOwnValue() {
+        var spec = ChartSpec()
+        spec.series = [Series(name: "n", points: [DataPoint(x: 5, y: 1)], hasNumericX: true)]
+        #expect(xLabels(spec).map(\.text) == ["5"])
+    }
+
+    @Test func indexXWithoutLabelsUsesWholeIndices() {
+        let labels = xLabels(makeSpec([[1, 2, 3]])).map(\.text)
+        #expect(labels == ["0", "1", "2"])
+    }
+}
