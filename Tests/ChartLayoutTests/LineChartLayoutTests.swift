@@ -240,10 +240,11 @@ struct LineChartLayoutTests {
 
     // MARK: Text fitting
 
-    @Test(arguments: [640.0, 400, 300])
-    func fiftyLongLabelsNeverOverlap(_ width: Double) {
-        let labels = (0..<50).map { "Long category label \($0)" }
-        let spec = makeSpec([(0..<50).map { Double($0 % 7) }], labels: labels, width: width)
+    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400), (50, "Long category label ", 300),
+                      (20, "Week ", 640), (30, "Wk ", 500), (12, "Month number ", 640)])
+    func manyLongLabelsNeverOverlap(_ count: Int, _ prefix: String, _ width: Double) {
+        let labels = (0..<count).map { "\(prefix)\($0)" }
+        let spec = makeSpec([(0..<count).map { Double($0 % 7) }], labels: labels, width: width)
         let scene = layout(spec)
         let boxes = nodes(in: scene, under: .xAxis).compactMap { node -> [Point]? in
             if case .text(let t) = node { TextBox(t, metrics: metrics).corners } else { nil }
