@@ -23,6 +23,22 @@ struct SeriesMarks {
         return best
     }
 
+    /// A vertical gradient strongest at the data extreme(s) farthest from the baseline and transparent at the
+    /// baseline: top-down for positive data, bottom-up for negative data, both ways when the series crosses it.
+    static func areaGradient(color: Color, top: Double, bottom: Double, baseline: Double,
+                             strength: Double) -> LinearGradient {
+        let strong = color.withOpacity(strength), clear = color.withOpacity(0)
+        guard bottom > top else {
+            return LinearGradient(start: Point(0, top), end: Point(0, top + 1),
+                                  stops: [GradientStop(offset: 0, color: strong), GradientStop(offset: 1, color: strong)])
+        }
+        let at = min(max((baseline - top) / (bottom - top), 0), 1)
+        var stops = [GradientStop(offset: 0, color: at > 0 ? strong : clear)]
+        if at > 0 && at < 1 { stops.append(GradientStop(offset: at, color: clear)) }
+        stops.append(GradientStop(offset: 1, color: at < 1 ? strong : clear))
+        return LinearGradient(start: Point(0, top), end: Point(0, bottom), stops: stops)
+    }
+
     /// Lays out series `data` in screen space.
     ///
     /// - Parameters:
@@ -55,13 +71,16 @@ struct SeriesMarks {
         var cumulative: [(index: Int, length: Double, point: Point, single: Bool)] = []
         cumulative.reserveCapacity(keptRuns.reduce(0) { $0 + $1.count })
         var total = 0.0
-        var minX = Double.infinity, maxX = -Double.infinity, farY = baselineY
+        var minX = Double.infinity, maxX = -Double.infinity, topY = baselineY, bottomY = baselineY
         for run in keptRuns {
             let points = run.map(pixel)
             guard let first = points.first, let last = points.last else { continue }
             minX = min(minX, first.x)
             maxX = max(maxX, last.x)
-            for p in points where abs(p.y - baselineY) > abs(farY - baselineY) { farY = p.y }
+            for p in points {
+                topY = min(topY, p.y)
+                bottomY = max(bottomY, p.y)
+            }
             if points.count == 1 {
                 cumulative.append((run[0], total, first, true))
                 continue
@@ -96,10 +115,8 @@ struct SeriesMarks {
         if fill != .none, !areaPath.isEmpty {
             let paint: Paint = switch fill {
             case .gradient:
-                .linearGradient(LinearGradient(
-                    start: Point(0, farY), end: Point(0, baselineY),
-                    stops: [GradientStop(offset: 0, color: color.withOpacity(ctx.style.gradientTopOpacity)),
-                            GradientStop(offset: 1, color: color.withOpacity(0))]))
+                .linearGradient(areaGradient(color: color, top: topY, bottom: bottomY, baseline: baselineY,
+                                             strength: ctx.style.gradientTopOpacity))
             default:
                 .solid(color.withOpacity(ctx.style.areaOpacity))
             }

@@ -402,3 +402,24 @@ struct NumericAxisTests {
         #expect(labels == ["0", "1", "2"])
     }
 }
+
+struct AreaGradientTests {
+    let blue = Color(rgb: 0x0072B2)
+
+    @Test func positiveDataFadesDownToTheBaseline() {
+        let g = SeriesMarks.areaGradient(color: blue, top: 10, bottom: 100, baseline: 100, strength: 0.45)
+        #expect(g.start == Point(0, 10) && g.end == Point(0, 100))
+        #expect(g.stops.map(\.color.alpha) == [blue.withOpacity(0.45).alpha, 0])
+    }
+
+    @Test func negativeDataFadesUpToTheBaseline() {
+        let g = SeriesMarks.areaGradient(color: blue, top: 20, bottom: 90, baseline: 20, strength: 0.45)
+        #expect(g.stops.map(\.color.alpha) == [0, blue.withOpacity(0.45).alpha])
+    }
+
+    @Test func crossingDataIsClearAtTheBaselineAndStrongAtBothEnds() {
+        let g = SeriesMarks.areaGradient(color: blue, top: 0, bottom: 100, baseline: 25, strength: 0.45)
+        #expect(g.stops.map(\.offset) == [0, 0.25, 1])
+        #expect(g.stops.map(\.color.alpha) == [115, 0, 115])
+    }
+}
