@@ -147,18 +147,24 @@ struct SeriesMarks {
         let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
         let ringWidth = max(1.5, min(lineWidth, 3))
         let visible = plot.insetBy(-0.5)
+        // A mark's radius, shrunk where it would reach past the canvas (only with extreme line widths or at
+        // sparkline edges); `slack` is the part of a stroke outside the radius.
+        func radius(_ r: Double, at p: Point, slack: Double = 0) -> Double {
+            max(0, min(r, p.x - canvas.minX - slack, canvas.maxX - p.x - slack, p.y - canvas.minY - slack,
+                       canvas.maxY - p.y - slack))
+        }
         for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
+            let p = c.point
             let shape: Shape
             if series.dots {
-                shape = Shape(path: .circle(center: c.point, radius: dotRadius), fill: .solid(ctx.theme.background),
-                              stroke: .solid(color), strokeStyle: StrokeStyle(width: ringWidth))
+                shape = Shape(path: .circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2)),
+                              fill: .solid(ctx.theme.background), stroke: .solid(color),
+                              strokeStyle: StrokeStyle(width: ringWidth))
             } else if c.single {
-                shape = Shape(path: .circle(center: c.point, radius: max(lineWidth, 2.5)), fill: .solid(color))
+                shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)), fill: .solid(color))
             } else {
-                let p = c.point
-                let r = min(max(6, lineWidth * 2), p.x - canvas.minX, canvas.maxX - p.x, p.y - canvas.minY,
-                            canvas.maxY - p.y)
-                shape = Shape(path: .circle(center: p, radius: r), fill: .solid(.transparent))
+                shape = Shape(path: .circle(center: p, radius: radius(max(6, lineWidth * 2), at: p)),
+                              fill: .solid(.transparent))
             }
             let value = series.points[c.index].y ?? 0
             let tooltip = "\(name) · \(label(c.index)): \(formatter.string(value))"

@@ -64,6 +64,13 @@ struct LineChartLayoutTests {
         spark.series[0].dots = true
         spark.annotations = [.bubble(series: 0, index: 3, label: nil)]
         list.append(("sparkline", spark))
+        var lone = makeSpec([[5, nil, 1, nil, 9]], width: 80, height: 20)
+        lone.axes = false
+        list.append(("sparkline with lone points", lone))
+        var fat = makeSpec([[1, 9, 4]], labels: ["a", "b", "c"])
+        fat.series[0].lineWidth = 64
+        fat.series[0].dots = true
+        list.append(("very wide line with dots", fat))
         var numeric = ChartSpec()
         numeric.series = [Series(name: "n", points: [DataPoint(x: -3.5, y: 1), DataPoint(x: 0.25, y: nil),
                                                       DataPoint(x: 1e4, y: 2)], hasNumericX: true)]
