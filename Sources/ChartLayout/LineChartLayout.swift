@@ -53,8 +53,11 @@ struct LineChartLayout {
         }
         let clip = frame.plot.insetBy(-(markExtent + 1)).intersection(ctx.canvas) ?? ctx.canvas
         nodes.append(.group(Group(role: .plot, clip: clip, children: marks.map(\.node))))
-        nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, plot: frame.plot, y: yScale, x: x))
-        nodes.append(contentsOf: bubbles(marks: marks, x: x, y: yScale, formatter: yFormatter))
+        // Bubbles are drawn last (on top); line labels are placed to avoid them.
+        let bubbles = bubbles(marks: marks, x: x, y: yScale, formatter: yFormatter)
+        nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, plot: frame.plot, y: yScale, x: x,
+                                                       avoiding: bubbles.map(\.bounds)))
+        nodes.append(contentsOf: bubbles.map(\.node))
 
         let background = spec.background ?? ctx.theme.background
         let kind = spec.type == .area ? "Area chart" : "Line chart"
@@ -211,8 +214,9 @@ struct LineChartLayout {
 
     // MARK: - Bubbles and description
 
-    func bubbles(marks: [SeriesMarks], x: (Double) -> Double, y: LinearScale, formatter: TickFormatter) -> [Node] {
-        var nodes: [Node] = []
+    func bubbles(marks: [SeriesMarks], x: (Double) -> Double, y: LinearScale,
+                 formatter: TickFormatter) -> [(node: Node, bounds: Rect)] {
+        var nodes: [(node: Node, bounds: Rect)] = []
         for case .bubble(let s, let index, let label) in spec.annotations {
             guard s >= 0, s < spec.series.count, s < marks.count else { continue }
             let series = spec.series[s]

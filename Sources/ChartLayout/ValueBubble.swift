@@ -9,9 +9,10 @@ enum ValueBubble {
     static let pointerHalfWidth = 5.0
 
     /// The `.valueLabel` group for `text` pointing at `point`; `clearance` is how far from the point the
-    /// pointer tip stays (so it does not cover the dot). Nil when the canvas is too small for it.
+    /// pointer tip stays (so it does not cover the dot). Returns the group and the area it covers, or nil
+    /// when the canvas is too small for it.
     static func node(ctx: LayoutContext, text: String, point: Point, clearance: Double, color: Color,
-                     series: Int, progress: Double) -> Node? {
+                     series: Int, progress: Double) -> (node: Node, bounds: Rect)? {
         let size = ctx.style.bubbleSize
         let canvas = ctx.canvas
         let padX = 6.0, padY = 4.0
@@ -43,7 +44,9 @@ enum ValueBubble {
                           anchor: .middle, color: textColor)
         var children: [Node] = [.shape(Shape(path: path, fill: .solid(color)))]
         if let placed = ctx.placed(run) { children.append(.text(placed)) }
-        return .group(Group(role: .valueLabel(series: series, progress: progress), children: children))
+        let bounds = rect.union(Rect(x: tipX - pointerHalfWidth, y: min(tipY, rect.minY), width: 2 * pointerHalfWidth,
+                                     height: abs(tipY - rect.minY)))
+        return (.group(Group(role: .valueLabel(series: series, progress: progress), children: children)), bounds)
     }
 
     /// Rounded rectangle with a triangular pointer on its bottom (bubble above) or top edge, clockwise.

@@ -430,3 +430,31 @@ struct AreaGradientTests {
         #expect(g.stops.map(\.color.alpha) == [115, 0, 115])
     }
 }
+
+struct AnnotationPlacementTests {
+    let metrics = ApproximateMetrics()
+
+    @Test func lineLabelsMoveAwayFromBubbles() throws {
+        var spec = makeSpec([[22, 45, 68, 91, 70]], labels: ["a", "b", "c", "d", "e"])
+        spec.annotations = [
+            .verticalLine(x: 3, label: "Half time", color: nil, dash: []),
+            .horizontalLine(y: 91, label: "Record", color: nil, dash: []),
+            .bubble(series: 0, index: 3, label: nil),
+        ]
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        let bubble = try #require(groups(scene).first { if case .valueLabel = $0.role { true } else { false } })
+        guard case .shape(let shape)? = bubble.children.first, let bubbleBox = shape.path.controlBounds else {
+            Issue.record("bubble shape expected")
+            return
+        }
+        for i in 0..<2 {
+            let labels = nodes(in: scene, under: .annotation(i)).compactMap { node -> TextRun? in
+                if case .text(let t) = node { t } else { nil }
+            }
+            let label = try #require(labels.first)
+            let box = TextBox(label, metrics: metrics).bounds
+            let overlap = bubbleBox.intersection(box).map { $0.width > 0 && $0.height > 0 } ?? false
+            #expect(!overlap, "annotation \(i) label '\(label.text)' overlaps the bubble")
+        }
+    }
+}
