@@ -15,7 +15,12 @@ while let arg = args.popFirst() {
 }
 
 // Each area of the pipeline contributes its own list (see the *Benchmarks.swift files).
-let all: [Benchmark] = coreBenchmarks() + textBenchmarks() + specBenchmarks()
+let all: [Benchmark] = [
+    coreBenchmarks(),
+    specBenchmarks(),
+    layoutBenchmarks(),
+    textBenchmarks(),
+].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
 } catch {
