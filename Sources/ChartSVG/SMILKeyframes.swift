@@ -24,11 +24,12 @@ struct SMILKeyframes {
 
     /// Writes `<head … values keyTimes [calcMode keySplines] dur [repeatCount] fill="freeze"/>`.
     ///
-    /// Keys are normalized to the shared cycle: a hold of the first value is added from 0 and a
-    /// hold of the last value up to the cycle's end, so every element begins at 0 with the same `dur`.
+    /// Every element begins at 0: a hold of the first value is added from 0 to the first key. When
+    /// the animation repeats, a hold of the last value runs to the end of the shared cycle so all
+    /// elements loop in step; when it plays once, `dur` simply ends at the last key.
     func write(head: StaticString, timeline: SMILTimeline, into out: inout SVGBuffer) {
         guard count > 0 else { return }
-        let cycle = timeline.cycle
+        let cycle = timeline.repeatCount == nil ? Swift.max(times[count - 1], 0.001) : timeline.cycle
         let leading = times[0] > 0
         let trailing = times[count - 1] < cycle
         let total = count + (leading ? 1 : 0) + (trailing ? 1 : 0)

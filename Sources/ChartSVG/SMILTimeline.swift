@@ -17,8 +17,11 @@ struct SMILTimeline {
     let scale: Double
     /// When the last staggered series line has finished drawing.
     let lineEnd: Double
-    /// Length of one cycle: the last end (plus a 1 s hold on the final frame when repeating).
+    /// Length of one cycle when repeating: the last end plus a 1 s hold on the final frame.
     private(set) var cycle: Double = 0
+    /// The easing curve sampled at Bézier parameters i/128: progress (y) and time (x) fractions.
+    private var easedProgress: [Double] = []
+    private var easedTimes: [Double] = []
 
     init(_ options: SVGAnimation, scene: Scene) {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double, _ fallback: Double) -> Double {
@@ -34,6 +37,12 @@ struct SMILTimeline {
             repeatCount = options.repeatCount.isInfinite ? .infinity : Swift.min(options.repeatCount.rounded(), 1000)
         }
         scale = duration / 1.2
+        let (x1, y1, x2, y2) = easing.controlPoints
+        for i in 0...Self.samples {
+            let s = Double(i) / Double(Self.samples)
+            easedProgress.append(Self.bezier(y1, y2, s))
+            easedTimes.append(Self.bezier(x1, x2, s))
+        }
 
         var maxSeries = 0
         Self.forEachRole(scene.nodes) { role, _ in
@@ -75,20 +84,26 @@ struct SMILTimeline {
         lineStart(k) + duration * easedTime(for: progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1))
     }
 
-    /// The time fraction u at which the easing curve reaches `progress` (bisection on the Bézier
-    /// parameter; both coordinate polynomials are monotone for the curves we use).
+    static let samples = 128
+
+    /// One coordinate of the timing Bézier from (0,0) to (1,1) with control coordinates a, b.
+    static func bezier(_ a: Double, _ b: Double, _ s: Double) -> Double {
+        let t = 1 - s
+        return 3 * t * t * s * a + 3 * t * s * s * b + s * s * s
+    }
+
+    /// The time fraction u at which the easing curve reaches `progress`: a binary search in the
+    /// sampled curve, then linear interpolation (the progress coordinate is monotone for our curves;
+    /// the error is far below the 1 ms the output can express).
     func easedTime(for progress: Double) -> Double {
-        let (x1, y1, x2, y2) = easing.controlPoints
-        func bezier(_ a: Double, _ b: Double, _ s: Double) -> Double {
-            let t = 1 - s
-            return 3 * t * t * s * a + 3 * t * s * s * b + s * s * s
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<30 {
+        var lo = 0, hi = Self.samples
+        while hi - lo > 1 {
             let mid = (lo + hi) / 2
-            if bezier(y1, y2, mid) < progress { lo = mid } else { hi = mid }
+            if easedProgress[mid] < progress { lo = mid } else { hi = mid }
         }
-        return bezier(x1, x2, (lo + hi) / 2)
+        let y0 = easedProgress[lo], y1 = easedProgress[hi]
+        let f = y1 > y0 ? Swift.min(Swift.max((progress - y0) / (y1 - y0), 0), 1) : 0
+        return easedTimes[lo] + f * (easedTimes[hi] - easedTimes[lo])
     }
 
     var areaOffset: Double { 0.25 * duration }

@@ -1,4 +1,4 @@
-public import ChartScene
+import ChartScene
 
 /// An append-only UTF-8 byte buffer with the primitives an SVG document needs: static markup,
 /// fixed-precision numbers, XML-escaped text and colors. No Foundation, no `String(format:)`.
@@ -6,25 +6,86 @@ public import ChartScene
 /// Numbers are written with at most `decimals` fractional digits, trailing zeros and a lone leading
 /// zero dropped (`0.5` → `.5`, valid in SVG's number grammar), `-0` as `0`. Non-finite values are
 /// written as `0` and magnitudes are clamped to ±1e13 so the scaled integer never overflows.
-public struct SVGBuffer: Sendable {
-    public var bytes: [UInt8]
+public ///
+/// The buffer owns its memory directly (noncopyable, freed in `deinit`): appending through a
+/// pointer is several times cheaper than `Array.append`, and writing speed is the point of this type.
+struct SVGBuffer: ~Copyable {
+    /// Invariant: `base` points to `capacity` allocated bytes of which the first `count` are written.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
     /// Largest magnitude a number is written with; larger values are clamped (far beyond any canvas).
-    public static let maxMagnitude = 1e13
+    static let maxMagnitude = 1e13
 
-    public init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 64)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
 
-    @inline(__always) public mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    deinit { base.deallocate() }
+
+    /// A copy of the written bytes.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `n` more bytes, doubling the allocation as needed.
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
     }
 
-    @inline(__always) public mutating func byte(_ b: UInt8) { bytes.append(b) }
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+        reserve(n)
+        let target = base + count
+        if n <= 64 {
+            // Most appends are a few bytes: a plain loop beats a call into memmove.
+            for i in 0..<n { target[i] = source[i] }
+        } else {
+            target.update(from: source, count: n)
+        }
+        count += n
+    }
+
+    @inline(__always) mutating func append(_ other: borrowing SVGBuffer) {
+        append(other.base, count: other.count)
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { b in
+            if let p = b.baseAddress { append(p, count: b.count) }
+        }
+    }
+
+    /// Copies the written bytes into `target` at `offset` (which must have room); returns the new offset.
+    func copy(into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let t = target.baseAddress, count > 0 else { return offset }
+        (t + offset).update(from: base, count: count)
+        return offset + count
+    }
+
+    @inline(__always) mutating func raw(_ s: StaticString) {
+        append(s.utf8Start, count: s.utf8CodeUnitCount)
+    }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
 
     /// `value` rounded to hundredths as an integer (half away from zero); the unit of path coordinates.
-    @inline(__always) public static func hundredths(_ value: Double) -> Int64 {
+    @inline(__always) static func hundredths(_ value: Double) -> Int64 {
         scaled(value, by: 100)
     }
 
@@ -36,88 +97,97 @@ public struct SVGBuffer: Sendable {
     }
 
     /// A number with at most two decimals.
-    @inline(__always) public mutating func number(_ value: Double) {
+    @inline(__always) mutating func number(_ value: Double) {
         fixed(Self.hundredths(value), decimals: 2)
     }
 
     /// A number with at most three decimals (times in seconds, key times).
-    @inline(__always) public mutating func number3(_ value: Double) {
+    @inline(__always) mutating func number3(_ value: Double) {
         fixed(Self.scaled(value, by: 1000), decimals: 3)
     }
 
     /// A decimal integer.
-    public mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        digits(value.magnitude.toUInt64, minCount: 1)
+    mutating func int(_ value: Int) {
+        fixed(Int64(value), decimals: 0)
     }
 
     /// The number `scaled / 10^decimals` (decimals 0…6): sign, integer part (omitted when 0 and a
     /// fraction follows), then the fraction without trailing zeros.
-    public mutating func fixed(_ scaled: Int64, decimals: Int) {
-        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = scaled.magnitude
-        let power = Self.powersOfTen[decimals]
-        let integer = magnitude / power
-        var fraction = magnitude % power
-        if integer != 0 || fraction == 0 { digits(integer, minCount: 1) }
-        guard fraction != 0 else { return }
-        var count = decimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            count -= 1
+    mutating func fixed(_ scaled: Int64, decimals: Int) {
+        // Formatted backwards into a stack scratch (at most 1 sign + 19 digits + 1 point), then
+        // appended in one copy: far cheaper than appending byte by byte.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            let end = scratch.count
+            var i = end
+            let magnitude = scaled.magnitude
+            let power = Self.powersOfTen[Swift.min(Swift.max(decimals, 0), 6)]
+            var integer = magnitude / power
+            var fraction = magnitude % power
+            if fraction != 0 {
+                var count = decimals
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    count -= 1
+                }
+                while count > 0 {
+                    i -= 1
+                    base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    count -= 1
+                }
+                i -= 1
+                base[i] = UInt8(ascii: ".")
+            }
+            if integer != 0 || i == end {
+                repeat {
+                    i -= 1
+                    base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+                    integer /= 10
+                } while integer > 0
+            }
+            if scaled < 0 {
+                i -= 1
+                base[i] = UInt8(ascii: "-")
+            }
+            append(base + i, count: end - i)
         }
-        bytes.append(UInt8(ascii: "."))
-        digits(fraction, minCount: count)
     }
 
     /// The number of bytes `fixed(scaled, decimals: 2)` writes (used to pick the shorter path form).
     @inline(__always) static func length(hundredths value: Int64) -> Int {
         let magnitude = value.magnitude
-        let integer = magnitude / 100, fraction = magnitude % 100
         var n = value < 0 ? 1 : 0
-        if integer != 0 || fraction == 0 {
-            var t = integer
-            n += 1
-            while t >= 10 {
+        let fraction = magnitude % 100
+        if fraction != 0 { n += fraction % 10 == 0 ? 2 : 3 }
+        // Integer digits (none when the integer part is 0 and a fraction follows).
+        switch magnitude {
+        case 0..<100: n += fraction == 0 ? 1 : 0
+        case 100..<1000: n += 1
+        case 1000..<10_000: n += 2
+        case 10_000..<100_000: n += 3
+        case 100_000..<1_000_000: n += 4
+        case 1_000_000..<10_000_000: n += 5
+        default:
+            var t = magnitude / 10_000_000
+            n += 6
+            while t > 0 {
                 t /= 10
                 n += 1
             }
         }
-        if fraction != 0 { n += fraction % 10 == 0 ? 2 : 3 }
         return n
     }
 
     static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 
-    /// Decimal digits of `value`, left-padded with zeros to `minCount`.
-    mutating func digits(_ value: UInt64, minCount: Int) {
-        var count = 1
-        var t = value
-        while t >= 10 {
-            t /= 10
-            count += 1
-        }
-        count = Swift.max(count, minCount)
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var i = start + count - 1
-            var x = value
-            while x > 0 {
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x % 10)
-                x /= 10
-                i -= 1
-            }
-        }
-    }
-
     /// `#rgb` when every channel repeats its nibble, else `#rrggbb` (alpha is written separately).
-    public mutating func color(_ c: Color) {
-        bytes.append(UInt8(ascii: "#"))
+    mutating func color(_ c: Color) {
+        byte(UInt8(ascii: "#"))
         if c.red >> 4 == c.red & 15, c.green >> 4 == c.green & 15, c.blue >> 4 == c.blue & 15 {
-            bytes.append(Self.hex[Int(c.red & 15)])
-            bytes.append(Self.hex[Int(c.green & 15)])
-            bytes.append(Self.hex[Int(c.blue & 15)])
+            byte(Self.hex[Int(c.red & 15)])
+            byte(Self.hex[Int(c.green & 15)])
+            byte(Self.hex[Int(c.blue & 15)])
         } else {
             hexByte(c.red)
             hexByte(c.green)
@@ -126,8 +196,8 @@ public struct SVGBuffer: Sendable {
     }
 
     @inline(__always) mutating func hexByte(_ v: UInt8) {
-        bytes.append(Self.hex[Int(v >> 4)])
-        bytes.append(Self.hex[Int(v & 15)])
+        byte(Self.hex[Int(v >> 4)])
+        byte(Self.hex[Int(v & 15)])
     }
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
@@ -135,31 +205,47 @@ public struct SVGBuffer: Sendable {
     /// `text` with `& < > " '` escaped as entities and characters that XML 1.0 forbids dropped
     /// (C0 controls other than tab, LF and CR; U+FFFE and U+FFFF). Safe for text content and
     /// for double-quoted attribute values alike.
-    public mutating func escaped(_ text: String) {
+    mutating func escaped(_ text: String) {
         var copy = text
         copy.withUTF8 { utf8 in
-            var i = 0
+            guard let base = utf8.baseAddress else { return }
             let n = utf8.count
-            while i < n {
-                let b = utf8[i]
-                switch b {
-                case UInt8(ascii: "&"): raw("&amp;")
-                case UInt8(ascii: "<"): raw("&lt;")
-                case UInt8(ascii: ">"): raw("&gt;")
-                case UInt8(ascii: "\""): raw("&quot;")
-                case UInt8(ascii: "'"): raw("&apos;")
-                case 0x09, 0x0A, 0x0D: bytes.append(b)
-                case 0x00..<0x20: break
-                case 0xEF where i + 2 < n && utf8[i + 1] == 0xBF && (utf8[i + 2] == 0xBE || utf8[i + 2] == 0xBF):
-                    i += 2  // U+FFFE / U+FFFF: not XML characters
-                default: bytes.append(b)
-                }
-                i += 1
+            var run = 0  // start of the pending run of bytes copied unchanged
+            var i = 0
+            func flush(to end: Int) {
+                if end > run { append(base + run, count: end - run) }
             }
+            while i < n {
+                let b = base[i]
+                if b >= 0x40 && b != 0xEF {  // fast path: letters, most punctuation, non-BMP-special UTF-8
+                    i += 1
+                    continue
+                }
+                switch b {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    flush(to: i)
+                    switch b {
+                    case UInt8(ascii: "&"): raw("&amp;")
+                    case UInt8(ascii: "<"): raw("&lt;")
+                    case UInt8(ascii: ">"): raw("&gt;")
+                    case UInt8(ascii: "\""): raw("&quot;")
+                    default: raw("&apos;")
+                    }
+                    i += 1
+                    run = i
+                case 0x00..<0x20 where b != 0x09 && b != 0x0A && b != 0x0D:
+                    flush(to: i)  // not an XML 1.0 character: dropped
+                    i += 1
+                    run = i
+                case 0xEF where i + 2 < n && base[i + 1] == 0xBF && (base[i + 2] == 0xBE || base[i + 2] == 0xBF):
+                    flush(to: i)  // U+FFFE / U+FFFF: not XML characters
+                    i += 3
+                    run = i
+                default:
+                    i += 1
+                }
+            }
+            flush(to: n)
         }
     }
-}
-
-extension UInt {
-    fileprivate var toUInt64: UInt64 { UInt64(self) }
 }

@@ -2,7 +2,7 @@ import ChartScene
 
 /// The state of writing one document: the body, the `<defs>` collected on the way (gradients and
 /// clips, deduplicated by value), and the optional SMIL timeline.
-struct SVGDocumentWriter {
+struct SVGDocumentWriter: ~Copyable {
     /// Where nested coordinates are measured from, in hundredths of a pixel (see `.point`, `.bar`).
     struct Origin: Equatable {
         var x: Int64 = 0
@@ -34,12 +34,12 @@ struct SVGDocumentWriter {
             body.raw("\" height=\"")
             body.number(scene.height)
             body.byte(UInt8(ascii: "\""))
-            solidPaint(background, attribute: "fill", opacity: "fill-opacity", into: &body)
+            Self.solidPaint(background, attribute: "fill", opacity: "fill-opacity", into: &body)
             body.raw("/>")
         }
         nodes(scene.nodes, origin: Origin())
 
-        var out = SVGBuffer(capacity: body.bytes.count + defs.bytes.count + 512)
+        var out = SVGBuffer(capacity: defs.count + 1024)
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         out.number(scene.width)
         out.raw("\" height=\"")
@@ -49,28 +49,36 @@ struct SVGDocumentWriter {
         out.byte(UInt8(ascii: " "))
         out.number(scene.height)
         out.raw("\" role=\"img\" aria-labelledby=\"")
-        out.bytes.append(contentsOf: prefix)
+        out.append(prefix)
         out.raw("-title ")
-        out.bytes.append(contentsOf: prefix)
+        out.append(prefix)
         out.raw("-desc\" font-family=\"")
         out.raw(Self.fontFamily)
         out.raw("\"><title id=\"")
-        out.bytes.append(contentsOf: prefix)
+        out.append(prefix)
         out.raw("-title\">")
         out.escaped(scene.title)
         out.raw("</title><desc id=\"")
-        out.bytes.append(contentsOf: prefix)
+        out.append(prefix)
         out.raw("-desc\">")
         out.escaped(scene.description)
         out.raw("</desc>")
-        if !defs.bytes.isEmpty {
+        if !defs.isEmpty {
             out.raw("<defs>")
-            out.bytes.append(contentsOf: defs.bytes)
+            out.append(defs)
             out.raw("</defs>")
         }
-        out.bytes.append(contentsOf: body.bytes)
-        out.raw("</svg>")
-        return out.bytes
+        let tail: StaticString = "</svg>"
+        let total = out.count + body.count + tail.utf8CodeUnitCount
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var offset = out.copy(into: buffer, at: 0)
+            offset = body.copy(into: buffer, at: offset)
+            if let base = buffer.baseAddress {
+                (base + offset).update(from: tail.utf8Start, count: tail.utf8CodeUnitCount)
+                offset += tail.utf8CodeUnitCount
+            }
+            initialized = offset
+        }
     }
 
     // MARK: Nodes
@@ -91,7 +99,11 @@ struct SVGDocumentWriter {
             nodes(g.children, origin: origin)
             return
         }
-        let bounds = Self.bounds(of: g.children)
+        let bounds: Rect?
+        switch g.role {
+        case .point?, .bar?, .seriesLine?: bounds = Self.bounds(of: g.children)
+        default: bounds = nil
+        }
         var inner = origin
         switch g.role {
         case .point?:
@@ -131,10 +143,22 @@ struct SVGDocumentWriter {
             body.escaped(tooltip)
             body.raw("</title>")
         }
-        if let timeline, let role = g.role {
+        // A point with a single mark animates the mark itself (no `additive` needed); the mark is
+        // then written with an end tag in the static document too, so stripping stays exact.
+        var singleMark: Shape?
+        if case .point? = g.role, bounds != nil, g.children.count == 1, case .shape(let mark) = g.children[0] {
+            singleMark = mark
+        }
+        if let timeline, let role = g.role, singleMark == nil {
             animation(for: role, timeline: timeline, opacity: opacity, hasBounds: bounds != nil, dash: drawsWithDash)
         }
-        if case .seriesLine(let k)? = g.role, !drawsWithDash, let b = bounds {
+        if let mark = singleMark {
+            let isCircle = shape(mark, origin: inner, pathLength: false, leaveOpen: true)
+            if let timeline, case .point(let k, _, let progress)? = g.role {
+                pointPop(series: k, progress: progress, additive: false, timeline: timeline)
+            }
+            body.raw(isCircle ? "</circle>" : "</path>")
+        } else if case .seriesLine(let k)? = g.role, !drawsWithDash, let b = bounds {
             // Grow dashed or multi-part lines through a clip, so their dash pattern is kept.
             let pad = Self.maxStrokeWidth(g.children) + 1
             let reveal = Rect(x: b.minX - pad - inner.dx, y: b.minY - pad - inner.dy,
@@ -215,8 +239,12 @@ struct SVGDocumentWriter {
 
     // MARK: Shapes and text
 
-    private mutating func shape(_ s: Shape, origin: Origin, pathLength: Bool) {
-        if !pathLength, let (center, radius) = Self.circle(s.path) {
+    /// Writes `s` as `<circle>` or `<path>`; returns whether it was a circle. With `leaveOpen` the
+    /// start tag is closed with `>` and the caller writes the content and end tag.
+    @discardableResult
+    private mutating func shape(_ s: Shape, origin: Origin, pathLength: Bool, leaveOpen: Bool = false) -> Bool {
+        let circle = pathLength ? nil : Self.circle(s.path)
+        if let (center, radius) = circle {
             body.raw("<circle")
             let cx = SVGBuffer.hundredths(center.x) - origin.x, cy = SVGBuffer.hundredths(center.y) - origin.y
             if cx != 0 {
@@ -249,7 +277,12 @@ struct SVGDocumentWriter {
         }
         if s.snapToPixels { body.raw(" shape-rendering=\"crispEdges\"") }
         if pathLength { body.raw(" pathLength=\"1\"") }
-        body.raw("/>")
+        if leaveOpen {
+            body.byte(UInt8(ascii: ">"))
+        } else {
+            body.raw("/>")
+        }
+        return circle != nil
     }
 
     private mutating func strokeStyle(_ style: StrokeStyle) {
@@ -294,7 +327,7 @@ struct SVGDocumentWriter {
     private mutating func paint(_ paint: Paint, attribute: StaticString, opacity: StaticString, origin: Origin) {
         switch paint {
         case .solid(let color):
-            solidPaint(color, attribute: attribute, opacity: opacity, into: &body)
+            Self.solidPaint(color, attribute: attribute, opacity: opacity, into: &body)
         case .linearGradient(let gradient):
             body.byte(UInt8(ascii: " "))
             body.raw(attribute)
@@ -304,7 +337,7 @@ struct SVGDocumentWriter {
         }
     }
 
-    private func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString, into out: inout SVGBuffer) {
+    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString, into out: inout SVGBuffer) {
         out.byte(UInt8(ascii: " "))
         out.raw(attribute)
         out.raw("=\"")
@@ -334,7 +367,7 @@ struct SVGDocumentWriter {
         case .middle: body.raw(" text-anchor=\"middle\"")
         case .end: body.raw(" text-anchor=\"end\"")
         }
-        if t.color != .black { solidPaint(t.color, attribute: "fill", opacity: "fill-opacity", into: &body) }
+        if t.color != .black { Self.solidPaint(t.color, attribute: "fill", opacity: "fill-opacity", into: &body) }
         let rotation = SVGBuffer.hundredths(t.rotation)
         if rotation != 0 {
             body.raw(" transform=\"rotate(")
@@ -353,7 +386,7 @@ struct SVGDocumentWriter {
     // MARK: Definitions
 
     private mutating func writeID(_ kind: UInt8, _ n: Int) {
-        body.bytes.append(contentsOf: prefix)
+        body.append(prefix)
         body.byte(UInt8(ascii: "-"))
         body.byte(kind)
         body.int(n)
@@ -371,7 +404,7 @@ struct SVGDocumentWriter {
         let id = gradientIDs.count
         gradientIDs[g] = id
         defs.raw("<linearGradient id=\"")
-        defs.bytes.append(contentsOf: prefix)
+        defs.append(prefix)
         defs.raw("-g")
         defs.int(id)
         defs.raw("\" gradientUnits=\"userSpaceOnUse\" x1=\"")
@@ -387,7 +420,7 @@ struct SVGDocumentWriter {
             defs.raw("<stop offset=\"")
             defs.number(stop.offset.isNaN ? 0 : Swift.min(Swift.max(stop.offset, 0), 1))
             defs.byte(UInt8(ascii: "\""))
-            solidPaint(stop.color, attribute: "stop-color", opacity: "stop-opacity", into: &defs)
+            Self.solidPaint(stop.color, attribute: "stop-color", opacity: "stop-opacity", into: &defs)
             defs.raw("/>")
         }
         defs.raw("</linearGradient>")
@@ -403,11 +436,11 @@ struct SVGDocumentWriter {
         let id = clipIDs.count
         clipIDs[rect] = id
         defs.raw("<clipPath id=\"")
-        defs.bytes.append(contentsOf: prefix)
+        defs.append(prefix)
         defs.raw("-c")
         defs.int(id)
         defs.raw("\">")
-        rectElement(rect, into: &defs)
+        Self.rectElement(rect, into: &defs)
         defs.raw("/></clipPath>")
         writeID(UInt8(ascii: "c"), id)
     }
@@ -418,11 +451,11 @@ struct SVGDocumentWriter {
         let id = revealCount
         revealCount += 1
         defs.raw("<clipPath id=\"")
-        defs.bytes.append(contentsOf: prefix)
+        defs.append(prefix)
         defs.raw("-r")
         defs.int(id)
         defs.raw("\">")
-        rectElement(rect, into: &defs)
+        Self.rectElement(rect, into: &defs)
         defs.byte(UInt8(ascii: ">"))
         if let timeline {
             let start = timeline.lineStart(k)
@@ -436,7 +469,7 @@ struct SVGDocumentWriter {
     }
 
     /// `<rect x y width height` (unterminated).
-    private func rectElement(_ r: Rect, into out: inout SVGBuffer) {
+    private static func rectElement(_ r: Rect, into out: inout SVGBuffer) {
         out.raw("<rect x=\"")
         out.number(r.x)
         out.raw("\" y=\"")
@@ -463,15 +496,7 @@ struct SVGDocumentWriter {
             fadeIn(start: start, length: timeline.areaFade, to: opacity, timeline: timeline)
         case .point(let k, _, let progress):
             guard hasBounds else { return }
-            let t = timeline.arrival(series: k, progress: progress)
-            let pop = timeline.popDuration
-            var keys = SMILKeyframes()
-            keys.add(t, 0)
-            keys.add(t, 0.5)
-            keys.add(t + 0.7 * pop, 1.2)
-            keys.add(t + pop, 1)
-            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
-                       timeline: timeline, into: &body)
+            pointPop(series: k, progress: progress, additive: true, timeline: timeline)
         case .valueLabel(let k, let progress):
             let t = timeline.arrival(series: k, progress: progress)
             fadeIn(start: t, length: timeline.labelFade, to: opacity, timeline: timeline)
@@ -495,6 +520,25 @@ struct SVGDocumentWriter {
             fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
         case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ringLabel:
             break
+        }
+    }
+
+    /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
+    /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
+    private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+        let t = timeline.arrival(series: k, progress: progress)
+        let pop = timeline.popDuration
+        var keys = SMILKeyframes()
+        keys.add(t, 0)
+        keys.add(t, 0.5)
+        keys.add(t + 0.7 * pop, 1.2)
+        keys.add(t + pop, 1)
+        if additive {
+            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
+                       timeline: timeline, into: &body)
+        } else {
+            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\"", timeline: timeline,
+                       into: &body)
         }
     }
 
@@ -560,27 +604,26 @@ struct SVGDocumentWriter {
     }
 
     /// The center and radius when `path` is exactly `Path.circle(center:radius:)` (to 1e-6 px), so it
-    /// can be written as the much shorter `<circle>`.
+    /// can be written as the much shorter `<circle>`. Checked without building the reference path.
     static func circle(_ path: Path) -> (Point, Double)? {
-        let elements = path.elements
-        guard elements.count == 6, case .move(let p0) = elements[0], case .cubic = elements[1],
-              case .close = elements[5], let b = path.controlBounds, abs(b.width - b.height) < 1e-6, b.width > 0
+        let e = path.elements
+        guard e.count == 6, case .move(let p0) = e[0], case .cubic(let a1, let a2, let a3) = e[1],
+              case .cubic(let b1, let b2, let b3) = e[2], case .cubic(let c1, let c2, let c3) = e[3],
+              case .cubic(let d1, let d2, let d3) = e[4], case .close = e[5]
         else { return nil }
-        let center = b.center, radius = b.width / 2
-        guard abs(p0.x - (center.x + radius)) < 1e-6 else { return nil }
-        let reference = Path.circle(center: center, radius: radius).elements
-        for (a, r) in zip(elements, reference) {
-            switch (a, r) {
-            case (.move(let p), .move(let q)):
-                guard p.distance(to: q) < 1e-6 else { return nil }
-            case (.cubic(let a1, let a2, let a3), .cubic(let r1, let r2, let r3)):
-                guard a1.distance(to: r1) < 1e-6, a2.distance(to: r2) < 1e-6, a3.distance(to: r3) < 1e-6 else {
-                    return nil
-                }
-            case (.close, .close): break
-            default: return nil
-            }
-        }
-        return (center, radius)
+        // Path.circle starts at (cx + r, cy) and runs through the bottom, left and top points.
+        let center = Point((p0.x + b3.x) / 2, (a3.y + c3.y) / 2)
+        let r = (p0.x - b3.x) / 2
+        let k = 0.5522847498307936 * r
+        guard r > 0 else { return nil }
+        let c = center
+        func near(_ p: Point, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) <= 1e-6 && abs(p.y - y) <= 1e-6 }
+        guard near(p0, c.x + r, c.y),
+              near(a1, c.x + r, c.y + k), near(a2, c.x + k, c.y + r), near(a3, c.x, c.y + r),
+              near(b1, c.x - k, c.y + r), near(b2, c.x - r, c.y + k), near(b3, c.x - r, c.y),
+              near(c1, c.x - r, c.y - k), near(c2, c.x - k, c.y - r), near(c3, c.x, c.y - r),
+              near(d1, c.x + k, c.y - r), near(d2, c.x + r, c.y - k), near(d3, c.x + r, c.y)
+        else { return nil }
+        return (center, r)
     }
 }

@@ -26,8 +26,15 @@ struct SMILTests {
         #expect(animations.count > 20)
         for a in animations {
             #expect(a["fill"] == "freeze")
-            #expect(a["begin"] == nil)  // all begin at 0 and share one cycle
+            #expect(a["begin"] == nil)  // all begin at 0 and hold their first value until their start
+            #expect(a["keyTimes"]?.hasPrefix("0;") == true && a["keyTimes"]?.hasSuffix(";1") == true)
         }
+    }
+
+    @Test func repeatingAnimationsShareOneCycleSoTheyLoopInStep() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, dashed: 2),
+                                               SVGAnimation(repeatCount: .infinity))))
+        let animations = root.all.filter { animationNames.contains($0.name) }
         #expect(Set(animations.compactMap { $0["dur"] }).count == 1)
     }
 
@@ -75,8 +82,10 @@ struct SMILTests {
         for point in points {
             let k = try #require(point["data-series"].flatMap { Int($0) })
             let i = try #require(point["data-index"].flatMap { Int($0) })
-            let pop = try #require(point.children.first { $0.name == "animateTransform" })
-            #expect(pop["type"] == "scale" && pop["additive"] == "sum")
+            // A single mark animates itself, scaling about its center (the group's translated origin).
+            let mark = try #require(point.first("circle"))
+            let pop = try #require(mark.children.first { $0.name == "animateTransform" })
+            #expect(pop["type"] == "scale" && pop["additive"] == nil)
             let values = try #require(pop["values"]).split(separator: ";")
             #expect(values.contains(".5") && values.contains("1.2") && values.last == "1")
             let lineStart = 0.2 + 0.15 * Double(k)
@@ -94,6 +103,24 @@ struct SMILTests {
             let popLength = (keys[j + 2] - keys[j]) * dur
             #expect(abs((keys[j + 1] - keys[j]) * dur - 0.7 * popLength) < 0.01)
         }
+    }
+
+    @Test func pointsWithSeveralMarksScaleTheirGroupAdditively() throws {
+        let marks: [Node] = [
+            .shape(Shape(path: .circle(center: Point(50, 50), radius: 6), fill: .solid(.white))),
+            .shape(Shape(path: .rect(Rect(x: 47, y: 47, width: 6, height: 6)), fill: .solid(.black))),
+        ]
+        let scene = Scene(width: 100, height: 100, background: nil, title: "", description: "", nodes: [
+            .group(Group(role: .point(series: 0, index: 0, progress: 0.5), tooltip: "p", children: marks)),
+        ])
+        let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
+        let animated = String(decoding: write(scene), as: UTF8.self)
+        #expect(strippingAnimation(animated) == plain)
+        let g = try #require(parseXML(Array(animated.utf8))?.first("g"))
+        #expect(g["transform"] == "translate(50 50)")
+        #expect(g.children.map(\.name) == ["title", "animateTransform", "circle", "path"])
+        #expect(g.children[1]["additive"] == "sum")
+        #expect(g.first("path")?["d"] == "M-3-3H3V3H-3z")
     }
 
     @Test func areaFadesInAfterItsLineToItsOwnOpacity() throws {
