@@ -48,9 +48,26 @@ struct SVGBuffer: ~Copyable {
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
         reserve(n)
         let target = base + count
-        if n <= 64 {
-            // Most appends are a few bytes: a plain loop beats a call into memmove.
-            for i in 0..<n { target[i] = source[i] }
+        if n >= 8 && n <= 96 {
+            // Short copies (most markup) in unaligned 8-byte words, the last one overlapping:
+            // cheaper than a call into memmove for a few dozen bytes.
+            let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
+            var i = 0
+            while i < n - 8 {
+                t.storeBytes(of: s.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8,
+                         as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
+            t.storeBytes(of: s.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4,
+                         as: UInt32.self)
+        } else if n < 4 {
+            if n > 0 { target[0] = source[0] }
+            if n > 1 { target[1] = source[1] }
+            if n > 2 { target[2] = source[2] }
         } else {
             target.update(from: source, count: n)
         }
@@ -114,44 +131,61 @@ struct SVGBuffer: ~Copyable {
     /// The number `scaled / 10^decimals` (decimals 0…6): sign, integer part (omitted when 0 and a
     /// fraction follows), then the fraction without trailing zeros.
     mutating func fixed(_ scaled: Int64, decimals: Int) {
-        // Formatted backwards into a stack scratch (at most 1 sign + 19 digits + 1 point), then
-        // appended in one copy: far cheaper than appending byte by byte.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
-            guard let base = scratch.baseAddress else { return }
-            let end = scratch.count
-            var i = end
-            let magnitude = scaled.magnitude
-            let power = Self.powersOfTen[Swift.min(Swift.max(decimals, 0), 6)]
-            var integer = magnitude / power
-            var fraction = magnitude % power
-            if fraction != 0 {
-                var count = decimals
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    count -= 1
-                }
-                while count > 0 {
-                    i -= 1
-                    base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-                    fraction /= 10
-                    count -= 1
-                }
-                i -= 1
-                base[i] = UInt8(ascii: ".")
-            }
-            if integer != 0 || i == end {
-                repeat {
-                    i -= 1
-                    base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
-                    integer /= 10
-                } while integer > 0
-            }
-            if scaled < 0 {
-                i -= 1
-                base[i] = UInt8(ascii: "-")
-            }
-            append(base + i, count: end - i)
+        // Specialized per precision so every division is by a constant (a multiplication).
+        switch decimals {
+        case 2: format(scaled, power: 100, decimals: 2)
+        case 3: format(scaled, power: 1000, decimals: 3)
+        case ...0: format(scaled, power: 1, decimals: 0)
+        default:
+            let d = Swift.min(decimals, 6)
+            format(scaled, power: Self.powersOfTen[d], decimals: d)
         }
+    }
+
+    @inline(__always) private mutating func format(_ scaled: Int64, power: UInt64, decimals: Int) {
+        // Written straight into the storage: sign, integer digits, point, fraction digits.
+        reserve(24)  // 1 sign + 19 digits + 1 point, with room to spare
+        var p = base + count
+        let magnitude = scaled.magnitude
+        var integer = magnitude / power
+        var fraction = magnitude % power
+        var fractionDigits = decimals
+        if fraction != 0 {
+            while fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
+            }
+        }
+        if scaled < 0 {
+            p[0] = UInt8(ascii: "-")
+            p += 1
+        }
+        if integer != 0 || fraction == 0 {
+            var digits = 1
+            var t = integer
+            while t >= 10 {
+                t /= 10
+                digits += 1
+            }
+            var i = digits - 1
+            repeat {
+                p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer % 10)
+                integer /= 10
+                i -= 1
+            } while i >= 0
+            p += digits
+        }
+        if fraction != 0 {
+            p[0] = UInt8(ascii: ".")
+            var i = fractionDigits
+            while i > 0 {
+                p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+                i -= 1
+            }
+            p += fractionDigits + 1
+        }
+        count = p - base
     }
 
     /// The number of bytes `fixed(scaled, decimals: 2)` writes (used to pick the shorter path form).
