@@ -20,6 +20,7 @@ let all: [Benchmark] = [
     specBenchmarks(),
     layoutBenchmarks(),
     textBenchmarks(),
+    svgBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
