@@ -54,7 +54,7 @@ struct Dasher {
                 let d = (b - a) * (1 / length)
                 tangent = d
                 var position = 0.0
-                while length - position > remaining {
+                while length - position >= remaining {
                     position += remaining
                     let p = a + d * position
                     if on {

@@ -25,7 +25,7 @@ public struct Rasterizer: Sendable {
     /// allocating another layer (exact for non-overlapping children), bounding memory.
     public static let maxLayerDepth = 4
     /// Curve flattening tolerance in device pixels: the farthest a chord may stray from its curve.
-    public static let tolerance = 0.05
+    public static let tolerance = 0.025
 
     public init() {}
 

@@ -45,12 +45,12 @@ struct Stroker {
                 // A zero-length subpath: SVG draws round and square caps as a dot, butt caps as nothing.
                 if let dot = dot(at: pts[0], tangent: contour.tangent ?? Point(1, 0)) { outlines.append(dot) }
             } else if contour.closed && pts.count > 2 {
-                outlines.append(closedSide(pts))
-                outlines.append(closedSide(pts.reversed()))
+                outlines.append(closedSide(pts, returning: false))
+                outlines.append(closedSide(pts.reversed(), returning: true))
             } else if pts.count >= 2 {
                 var outline: [Point] = []
-                openSide(pts, into: &outline)
-                openSide(pts.reversed(), into: &outline)
+                openSide(pts, returning: false, into: &outline)
+                openSide(pts.reversed(), returning: true, into: &outline)
                 outlines.append(outline)
             }
         }
@@ -69,13 +69,14 @@ struct Stroker {
     private func normal(_ d: Point) -> Point { Point(-d.y * halfWidth, d.x * halfWidth) }
 
     /// Appends the offset of `pts` on its +normal side from the first point to the last, then the end cap.
-    private func openSide<C: Collection>(_ pts: C, into out: inout [Point]) where C.Element == Point {
+    /// `returning` is true for the second side of an outline (see `joinPoints`).
+    private func openSide<C: Collection>(_ pts: C, returning: Bool, into out: inout [Point]) where C.Element == Point {
         let p = Array(pts)
         var d = direction(p[0], p[1])
         out.append(p[0] + normal(d))
         for i in 1..<(p.count - 1) {
             let next = direction(p[i], p[i + 1])
-            joinPoints(at: p[i], from: d, to: next, into: &out)
+            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
             d = next
         }
         let end = p[p.count - 1]
@@ -94,7 +95,7 @@ struct Stroker {
     }
 
     /// The offset loop of a closed polyline on its +normal side, joined at every vertex.
-    private func closedSide<C: Collection>(_ pts: C) -> [Point] where C.Element == Point {
+    private func closedSide<C: Collection>(_ pts: C, returning: Bool) -> [Point] where C.Element == Point {
         let p = Array(pts)
         let count = p.count
         var out: [Point] = []
@@ -102,18 +103,23 @@ struct Stroker {
         var d = direction(p[count - 1], p[0])
         for i in 0..<count {
             let next = direction(p[i], p[(i + 1) % count])
-            joinPoints(at: p[i], from: d, to: next, into: &out)
+            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
             d = next
         }
         return out
     }
 
     /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side.
-    private func joinPoints(at v: Point, from din: Point, to dout: Point, into out: inout [Point]) {
+    ///
+    /// A 180° turn has no inner side: both sides of the outline see an outer turn at the same place. The first
+    /// side draws the join; the `returning` side goes through the pivot, so the join is not drawn twice (two
+    /// coincident boundaries would double the coverage of its antialiased edge pixels).
+    private func joinPoints(at v: Point, from din: Point, to dout: Point, returning: Bool, into out: inout [Point]) {
         let a = normal(din), b = normal(dout)
         let cross = din.x * dout.y - din.y * dout.x
         let dot = din.x * dout.x + din.y * dout.y
-        if cross > 1e-12 {
+        let reversal = abs(cross) <= 1e-12 && dot < 0
+        if cross > 1e-12 || (reversal && returning) {
             // Turning toward +normal: this is the inner side. Go through the pivot.
             out.append(v + a)
             out.append(v)
@@ -146,14 +152,18 @@ struct Stroker {
 
     /// Appends the points of the arc of radius |r| around `center` starting at `center + r` (not appended)
     /// and turning by `sweep` radians; the end point is appended.
+    ///
+    /// Inner vertices sit slightly outside the circle, at r·√(φ / sin φ) for chord angle φ, which gives each chord's
+    /// triangle the area of its circular sector: dots, caps and round joins keep their true area.
     private func arc(center: Point, from r: Point, sweep: Double, into out: inout [Point]) {
         let n = arcChords(for: abs(sweep))
         let step = sweep / Double(n)
         let c = cos(step), s = sin(step)
+        let k = abs(step) > 1e-9 ? (abs(step) / abs(s)).squareRoot() : 1
         var v = r
-        for _ in 0..<n {
+        for i in 0..<n {
             v = Point(v.x * c - v.y * s, v.x * s + v.y * c)
-            out.append(center + v)
+            out.append(i == n - 1 ? center + v : center + v * k)
         }
     }
 
