@@ -5,12 +5,13 @@ public struct PNGSettings: Hashable, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
         // The PNG_FILTER_* mask bits of libpng's public API.
-        public static let none = Filters(rawValue: 0x08)
+        /// PNG filter type "None" (named so it cannot be confused with `Optional.none`).
+        public static let unfiltered = Filters(rawValue: 0x08)
         public static let sub = Filters(rawValue: 0x10)
         public static let up = Filters(rawValue: 0x20)
         public static let average = Filters(rawValue: 0x40)
         public static let paeth = Filters(rawValue: 0x80)
-        public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+        public static let all: Filters = [.unfiltered, .sub, .up, .average, .paeth]
     }
 
     /// zlib's compression strategies (values of the Z_* constants).
