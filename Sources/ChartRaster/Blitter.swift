@@ -25,9 +25,7 @@ struct SolidBlitter: Blitter {
             row.update(repeating: color, count: count)
             return
         }
-        let src = alpha == 255 ? color : PixelMath.scale(color, by: alpha)
-        let inv = 255 &- (src >> 24)
-        for i in 0..<count { row[i] = src &+ PixelMath.scale(row[i], by: inv) }
+        PixelMath.blend(alpha == 255 ? color : PixelMath.scale(color, by: alpha), over: row, count: count)
     }
 }
 
@@ -56,12 +54,18 @@ struct GradientBlitter: Blitter {
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
         let row = canvas.pixels + (y * canvas.width + x)
-        let degenerate = dtdx == 0 && dtdy == 0
         var t = (Double(x) + 0.5 - startX) * dtdx + (Double(y) + 0.5 - startY) * dtdy
+        let degenerate = dtdx == 0 && dtdy == 0
         ramp.colors.withUnsafeBufferPointer { colors in
+            if dtdx == 0 {
+                // Constant along the row (a vertical gradient, the common case for area fills): one color per span.
+                var src = colors[degenerate ? 255 : Int(min(max(t, 0), 1) * 255 + 0.5)]
+                if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
+                PixelMath.blend(src, over: row, count: count)
+                return
+            }
             for i in 0..<count {
-                let index = degenerate ? 255 : Int(min(max(t, 0), 1) * 255 + 0.5)
-                var src = colors[index]
+                var src = colors[Int(min(max(t, 0), 1) * 255 + 0.5)]
                 if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
                 row[i] = src &+ PixelMath.scale(row[i], by: 255 &- (src >> 24))
                 t += dtdx

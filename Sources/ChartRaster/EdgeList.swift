@@ -34,7 +34,7 @@ struct Edge {
 /// Coverage is then exact for the intersection of shape and rectangle, also at fractional clip edges.
 struct EdgeList {
     private(set) var edges: [Edge] = []
-    let clip: DeviceRect
+    private(set) var clip: DeviceRect
     /// Bounds of the edges added so far, in device pixels.
     private(set) var minY = Double.infinity
     private(set) var maxY = -Double.infinity
@@ -45,14 +45,23 @@ struct EdgeList {
         self.clip = clip
     }
 
-    /// Adds every polygon's lines, closing each polygon. Non-finite points are ignored.
-    mutating func add(polygons: [[Point]]) {
-        for polygon in polygons where polygon.count > 1 {
-            var previous = polygon[polygon.count - 1]
-            for p in polygon {
-                addLine(previous, p)
-                previous = p
-            }
+    /// Empties the list (keeping its storage, so one list serves every shape of a render) and sets a new clip.
+    mutating func reset(clip: DeviceRect) {
+        edges.removeAll(keepingCapacity: true)
+        self.clip = clip
+        minY = .infinity
+        maxY = -.infinity
+        minX = .infinity
+        maxX = -.infinity
+    }
+
+    /// Adds the lines of a polygon, closing it. Lines with non-finite points are ignored.
+    mutating func add(polygon: [Point]) {
+        guard polygon.count > 1 else { return }
+        var previous = polygon[polygon.count - 1]
+        for p in polygon {
+            addLine(previous, p)
+            previous = p
         }
     }
 

@@ -44,4 +44,32 @@ enum PixelMath {
         let inv = 255 &- (src >> 24)
         return src &+ scale(dst, by: inv)
     }
+
+    /// Source-over of one premultiplied color onto `count` pixels: plain stores when it is opaque, and two pixels
+    /// per 64-bit multiply otherwise (four 16-bit lanes hold R, B or G, A of two pixels).
+    @inline(__always)
+    static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
+        let inv = 255 &- (src >> 24)
+        if inv == 0 {
+            row.update(repeating: src, count: count)
+            return
+        }
+        if inv == 255 { return }
+        var i = 0
+        if count >= 2 {
+            let inv64 = UInt64(inv)
+            let src64 = UInt64(src) | UInt64(src) << 32
+            let raw = UnsafeMutableRawPointer(row)
+            while i + 1 < count {
+                let p = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+                var rb = (p & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
+                rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+                var ag = ((p >> 8) & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
+                ag = (ag &+ ((ag >> 8) & 0x00FF_00FF_00FF_00FF)) & 0xFF00_FF00_FF00_FF00
+                raw.storeBytes(of: src64 &+ (rb | ag), toByteOffset: i * 4, as: UInt64.self)
+                i += 2
+            }
+        }
+        if i < count { row[i] = src &+ scale(row[i], by: inv) }
+    }
 }

@@ -10,18 +10,11 @@ public struct Pixmap: Hashable, Sendable {
     init(width: Int, height: Int, fill: UInt32 = 0) {
         self.width = width
         self.height = height
-        if fill == 0 {
-            data = [UInt8](repeating: 0, count: width * height * 4)
-        } else {
-            let p = PixelMath.unpack(fill)
-            data = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-                var i = 0
-                while i < buffer.count {
-                    buffer[i] = p.r; buffer[i + 1] = p.g; buffer[i + 2] = p.b; buffer[i + 3] = p.a
-                    i += 4
-                }
-                count = buffer.count
+        data = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: UInt32.self) { pixels in
+                pixels.initialize(repeating: fill)
             }
+            count = buffer.count
         }
     }
 

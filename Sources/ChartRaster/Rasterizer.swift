@@ -25,7 +25,7 @@ public struct Rasterizer: Sendable {
     /// allocating another layer (exact for non-overlapping children), bounding memory.
     public static let maxLayerDepth = 4
     /// Curve flattening tolerance in device pixels: the farthest a chord may stray from its curve.
-    public static let tolerance = 0.025
+    public static let tolerance = 0.1
 
     public init() {}
 
@@ -49,10 +49,7 @@ public struct Rasterizer: Sendable {
         }
         let width = Int(w), height = Int(h)
 
-        var textRuns = 0
-        scene.forEachNode { node, _ in
-            if case .text = node { textRuns += 1 }
-        }
+        let textRuns = Self.countTextRuns(scene.nodes)
 
         let background = scene.background.map { PixelMath.premultiplied($0) } ?? 0
         var pixmap = Pixmap(width: width, height: height, fill: background)
@@ -67,5 +64,17 @@ public struct Rasterizer: Sendable {
             }
         }
         return RasterResult(pixmap: pixmap, skippedTextRuns: textRuns)
+    }
+
+    private static func countTextRuns(_ nodes: [Node]) -> Int {
+        var count = 0
+        for node in nodes {
+            switch node {
+            case .text: count += 1
+            case .group(let g): count += countTextRuns(g.children)
+            case .shape: break
+            }
+        }
+        return count
     }
 }

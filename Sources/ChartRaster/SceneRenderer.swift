@@ -9,6 +9,8 @@ struct SceneRenderer {
     /// The whole image as a clip rectangle.
     let bounds: DeviceRect
     private var band: CoverageBand
+    /// Reused by every fill, so steady-state rendering does not allocate edge storage.
+    private var edges: EdgeList
     private let flattener = Flattener(tolerance: Rasterizer.tolerance)
 
     init(width: Int, height: Int, scale: Double) {
@@ -17,6 +19,7 @@ struct SceneRenderer {
         self.scale = scale
         bounds = DeviceRect(x0: 0, y0: 0, x1: Double(width), y1: Double(height))
         band = CoverageBand(width: width)
+        edges = EdgeList(clip: bounds)
     }
 
     /// Draws `nodes` in order. `opacity` is an ancestor group's opacity folded into paints (1 unless layers ran out).
@@ -94,36 +97,37 @@ struct SceneRenderer {
         guard !device.intersection(clip).isEmpty else { return }
 
         let s = scale
-        let path = shape.path.map { $0 * s }
         if let fill = shape.fill {
-            let fillPath = shape.snapToPixels ? PixelSnapper.snapFill(path) : path
-            let polygons = flattener.flatten(fillPath).map(\.points)
-            self.fill(polygons, rule: shape.fillRule, paint: fill, opacity: opacity, clip: clip, on: canvas)
+            let contours = shape.snapToPixels
+                ? flattener.flatten(PixelSnapper.snapFill(shape.path.map { $0 * s }))
+                : flattener.flatten(shape.path, scale: scale)
+            edges.reset(clip: clip)
+            for contour in contours { edges.add(polygon: contour.points) }
+            self.fill(rule: shape.fillRule, paint: fill, opacity: opacity, on: canvas)
         }
         if let stroke = shape.stroke, strokes {
             var width = style.width * scale
-            var strokePath = path
+            var contours: [Contour]
             if shape.snapToPixels {
                 width = max(1, width.rounded())
-                strokePath = PixelSnapper.snapStroke(path, width: width)
+                contours = flattener.flatten(PixelSnapper.snapStroke(shape.path.map { $0 * s }, width: width))
+            } else {
+                contours = flattener.flatten(shape.path, scale: scale)
             }
-            var contours = flattener.flatten(strokePath)
             if let dasher = Dasher(dash: style.dash, offset: style.dashOffset, scale: scale),
                let dashed = dasher.dash(contours) {
                 contours = dashed
             }
             let stroker = Stroker(halfWidth: width / 2, join: style.join, cap: style.cap,
                                   miterLimit: style.miterLimit, tolerance: Rasterizer.tolerance)
-            self.fill(stroker.stroke(contours), rule: .nonZero, paint: stroke, opacity: opacity, clip: clip,
-                      on: canvas)
+            edges.reset(clip: clip)
+            for polygon in stroker.stroke(contours) { edges.add(polygon: polygon) }
+            self.fill(rule: .nonZero, paint: stroke, opacity: opacity, on: canvas)
         }
     }
 
-    /// Scan-converts closed polygons (device pixels) and composites `paint` with their coverage.
-    private mutating func fill(_ polygons: [[Point]], rule: FillRule, paint: Paint, opacity: Double,
-                               clip: DeviceRect, on canvas: Canvas) {
-        var edges = EdgeList(clip: clip)
-        edges.add(polygons: polygons)
+    /// Scan-converts the polygons in `edges` and composites `paint` with their coverage.
+    private mutating func fill(rule: FillRule, paint: Paint, opacity: Double, on canvas: Canvas) {
         guard !edges.edges.isEmpty else { return }
         let firstRow = max(0, Int(edges.minY.rounded(.down)))
         let endRow = min(canvas.height, Int(edges.maxY.rounded(.up)))

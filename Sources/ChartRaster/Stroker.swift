@@ -153,13 +153,18 @@ struct Stroker {
     /// Appends the points of the arc of radius |r| around `center` starting at `center + r` (not appended)
     /// and turning by `sweep` radians; the end point is appended.
     ///
-    /// Inner vertices sit slightly outside the circle, at r·√(φ / sin φ) for chord angle φ, which gives each chord's
-    /// triangle the area of its circular sector: dots, caps and round joins keep their true area.
+    /// Inner vertices sit slightly outside the circle, at radius k·r, so the polygon has the arc's area: with chord
+    /// angle φ, n chords of which two touch the fixed end points, ½ r² sin φ · (2k + (n − 2)k²) = ½ r² · nφ.
     private func arc(center: Point, from r: Point, sweep: Double, into out: inout [Point]) {
         let n = arcChords(for: abs(sweep))
         let step = sweep / Double(n)
         let c = cos(step), s = sin(step)
-        let k = abs(step) > 1e-9 ? (abs(step) / abs(s)).squareRoot() : 1
+        let phi = abs(step)
+        var k = 1.0
+        if n >= 2 && phi > 1e-6 {
+            let ratio = phi / abs(s)
+            k = n == 2 ? ratio : ((1 + Double((n - 2) * n) * ratio).squareRoot() - 1) / Double(n - 2)
+        }
         var v = r
         for i in 0..<n {
             v = Point(v.x * c - v.y * s, v.x * s + v.y * c)

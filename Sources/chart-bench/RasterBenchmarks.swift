@@ -83,6 +83,14 @@ func rasterBenchmarks() -> [Benchmark] {
         Benchmark(name: "raster standard chart scale 1") { try rasterizer.render(scene, scale: 1).data.count },
         Benchmark(name: "raster standard chart scale 2") { try rasterizer.render(scene, scale: 2).data.count },
     ]
+    // The same scene split by part (the background is painted in each), to see where the time goes.
+    for (part, nodes) in benchmarkSceneParts(scene) {
+        let partial = Scene(width: scene.width, height: scene.height, background: scene.background, title: "",
+                            description: "", nodes: nodes)
+        benchmarks.append(Benchmark(name: "raster part \(part) scale 1") {
+            try rasterizer.render(partial, scale: 1).data.count
+        })
+    }
     let candidates: [(String, PNGSettings)] = [
         ("libpng defaults", .libpngDefaults),
         ("fast", PNGSettings(.fast)),
@@ -119,6 +127,21 @@ func rasterBenchmarks() -> [Benchmark] {
         })
     }
     return benchmarks
+}
+
+/// The standard scene's parts: background only, grid and axes, the gradient area, the three lines, the dots.
+private func benchmarkSceneParts(_ scene: Scene) -> [(String, [Node])] {
+    guard scene.nodes.count == 3, case .group(let grid) = scene.nodes[0], case .group(let plot) = scene.nodes[1] else {
+        return []
+    }
+    func plotWith(_ range: Range<Int>) -> [Node] {
+        var g = plot
+        g.children = Array(plot.children[range])
+        return [.group(g)]
+    }
+    // Plot children: area, line 1, line 2, line 3, then 300 dots.
+    return [("background", []), ("grid", [.group(grid)]), ("area", plotWith(0..<1)), ("lines", plotWith(1..<4)),
+            ("dots", plotWith(4..<plot.children.count))]
 }
 
 enum RasterBenchError: Error {
