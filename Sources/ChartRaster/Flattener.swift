@@ -19,6 +19,8 @@ struct Flattener {
     var tolerance: Double
     /// Upper bound on chords per curve, so a curve with absurd control points cannot explode the edge list.
     static let maxChordsPerCurve = 512
+    /// Points reserved per subpath up front (a flattened circle needs 17), saving reallocation as it grows.
+    static let initialCapacity = 32
 
     /// The path's subpaths as polylines in device pixels (every point multiplied by `scale`). Subpaths with a
     /// single point are kept (a stroke draws them as dots with round or square caps).
@@ -47,7 +49,9 @@ struct Flattener {
             case .move(let scenePoint):
                 let p = scenePoint * s
                 finish(closed: false)
-                current = [p]
+                current = []
+                current.reserveCapacity(Self.initialCapacity)
+                current.append(p)
                 start = p
                 last = p
                 haveCurrent = true
