@@ -38,13 +38,17 @@ public struct PNGSettings: Hashable, Sendable {
     /// libpng with nothing set: the baseline the choices below are measured against.
     public static let libpngDefaults = PNGSettings(filters: nil, level: nil, strategy: nil)
 
-    /// The settings for a compression choice, chosen by measurement on chart images
-    /// (docs/benchmarks.md, "Raster and PNG").
+    /// The settings for a compression choice, chosen by measurement on chart images (docs/benchmarks.md,
+    /// "Raster and PNG"). Chart images are mostly flat color with antialiased edges, where PNG's row filters turn
+    /// long runs into noise; unfiltered rows deflate smaller and faster than libpng's adaptive filtering. On the
+    /// standard chart, `.fast` is ~5× faster than libpng's defaults at 0.91× their size, `.balanced` ~4.5× at 0.89×,
+    /// and `.small` is 0.77× their size at ~1.7× their time. (Images with diagonal gradients or photographs would
+    /// favour filters; charts do not have them.)
     public init(_ compression: PNGCompression) {
         switch compression {
-        case .fast: self.init(filters: .sub, level: 1, strategy: .rle)
-        case .balanced: self.init(filters: .up, level: 2, strategy: .filtered)
-        case .small: self.init(filters: .all, level: 9, strategy: .filtered)
+        case .fast: self.init(filters: .unfiltered, level: 1, strategy: .defaultStrategy)
+        case .balanced: self.init(filters: .unfiltered, level: 3, strategy: .defaultStrategy)
+        case .small: self.init(filters: .unfiltered, level: 9, strategy: .defaultStrategy)
         }
     }
 }

@@ -103,6 +103,7 @@ struct CoverageBand {
         }
         let i1 = Int(right)
         let width = right - left
+        let inverseWidth = 1 / width
         let center = (left + right) * 0.5
         func h(_ u: Double) -> Double {
             if u <= left { return 0 }
@@ -114,7 +115,7 @@ struct CoverageBand {
         var hc = h(Double(i0))
         for c in i0...(i1 + 1) {
             let hNext = h(Double(c + 1))
-            let a = min((hNext - hc) / width, 1)
+            let a = min((hNext - hc) * inverseWidth, 1)
             cells[base + c] += Float(area * (a - previous))
             previous = a
             hc = hNext
