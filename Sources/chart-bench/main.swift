@@ -21,6 +21,7 @@ let all: [Benchmark] = [
     layoutBenchmarks(),
     textBenchmarks(),
     svgBenchmarks(),
+    rasterBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
