@@ -150,7 +150,27 @@ struct LineChartLayoutTests {
         // The plot group clips the marks.
         let plot = try #require(groups(scene).first { $0.role == .plot })
         #expect(plot.clip != nil)
-        #expect(scene.description == "Line chart with 1 series: Home; y from 0 to 100")
+        #expect(scene.description == "Line chart with 1 series: Home; y from 20 to 100")
+    }
+
+    @Test func areaChartsMeasureFromZeroFilledLinesFromTheirData() {
+        var spec = makeSpec([[94, 96, 97, 95, 98]], names: ["SpO2"])
+        spec.series[0].fill = .gradient
+        #expect(!layout(spec).description.hasSuffix("y from 0 to 100"))
+        spec.type = .area
+        #expect(layout(spec).description == "Area chart with 1 series: SpO2; y from 0 to 100")
+        var negative = makeSpec([[-4, -9, -2]])
+        negative.type = .area
+        #expect(layout(negative).description.hasSuffix("to 0"))
+    }
+
+    @Test func bubbleTakesTheStrokeGradientColorWhereItPoints() throws {
+        var spec = makeSpec([[1, 5, 3]])
+        spec.series[0].strokeGradient = [Color(rgb: 0x0000FF), Color(rgb: 0xFF0000)]
+        spec.annotations = [.bubble(series: 0, index: -1, label: nil), .bubble(series: 0, index: 0, label: nil)]
+        let bubbles = groups(layout(spec)).filter { if case .valueLabel = $0.role { true } else { false } }
+        let fills = bubbles.compactMap { g -> Paint? in if case .shape(let s)? = g.children.first { s.fill } else { nil } }
+        #expect(fills == [.solid(Color(rgb: 0xFF0000)), .solid(Color(rgb: 0x0000FF))])
     }
 
     @Test func descriptionNamesSeriesAndRange() {
