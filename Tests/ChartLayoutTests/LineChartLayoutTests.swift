@@ -267,7 +267,8 @@ struct LineChartLayoutTests {
 
     // MARK: Text fitting
 
-    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400), (50, "Long category label ", 300),
+    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400),
+                      (50, "Long category label ", 300),
                       (20, "Week ", 640), (30, "Wk ", 500), (12, "Month number ", 640)])
     func manyLongLabelsNeverOverlap(_ count: Int, _ prefix: String, _ width: Double) {
         let labels = (0..<count).map { "\(prefix)\($0)" }
@@ -414,8 +415,9 @@ struct NumericAxisTests {
         spec.series = [Series(name: "n", points: [DataPoint(x: 3, y: 1), DataPoint(x: 97, y: 2)], hasNumericX: true)]
         let labels = xLabels(spec).map(\.text)
         #expect(labels.count >= 2)
-        #expect(labels.allSatisfy { Double($0).map { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 } ?? false },
-                "\(labels)")
+        let values = labels.compactMap(Double.init)
+        #expect(values.count == labels.count, "\(labels)")
+        #expect(values.allSatisfy { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 }, "\(labels)")
     }
 
     @Test func singleNumericXShowsItsOwnValue() {
