@@ -30,7 +30,8 @@ struct SeriesMarks {
         let strong = color.withOpacity(strength), clear = color.withOpacity(0)
         guard bottom > top else {
             return LinearGradient(start: Point(0, top), end: Point(0, top + 1),
-                                  stops: [GradientStop(offset: 0, color: strong), GradientStop(offset: 1, color: strong)])
+                                  stops: [GradientStop(offset: 0, color: strong),
+                                          GradientStop(offset: 1, color: strong)])
         }
         let at = min(max((baseline - top) / (bottom - top), 0), 1)
         var stops = [GradientStop(offset: 0, color: at > 0 ? strong : clear)]

@@ -150,7 +150,27 @@ struct LineChartLayoutTests {
         // The plot group clips the marks.
         let plot = try #require(groups(scene).first { $0.role == .plot })
         #expect(plot.clip != nil)
-        #expect(scene.description == "Line chart with 1 series: Home; y from 0 to 100")
+        #expect(scene.description == "Line chart with 1 series: Home; y from 20 to 100")
+    }
+
+    @Test func areaChartsMeasureFromZeroFilledLinesFromTheirData() {
+        var spec = makeSpec([[94, 96, 97, 95, 98]], names: ["SpO2"])
+        spec.series[0].fill = .gradient
+        #expect(!layout(spec).description.hasSuffix("y from 0 to 100"))
+        spec.type = .area
+        #expect(layout(spec).description == "Area chart with 1 series: SpO2; y from 0 to 100")
+        var negative = makeSpec([[-4, -9, -2]])
+        negative.type = .area
+        #expect(layout(negative).description.hasSuffix("to 0"))
+    }
+
+    @Test func bubbleTakesTheStrokeGradientColorWhereItPoints() throws {
+        var spec = makeSpec([[1, 5, 3]])
+        spec.series[0].strokeGradient = [Color(rgb: 0x0000FF), Color(rgb: 0xFF0000)]
+        spec.annotations = [.bubble(series: 0, index: -1, label: nil), .bubble(series: 0, index: 0, label: nil)]
+        let bubbles = groups(layout(spec)).filter { if case .valueLabel = $0.role { true } else { false } }
+        let fills = bubbles.compactMap { g -> Paint? in if case .shape(let s)? = g.children.first { s.fill } else { nil } }
+        #expect(fills == [.solid(Color(rgb: 0xFF0000)), .solid(Color(rgb: 0x0000FF))])
     }
 
     @Test func descriptionNamesSeriesAndRange() {
@@ -247,7 +267,8 @@ struct LineChartLayoutTests {
 
     // MARK: Text fitting
 
-    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400), (50, "Long category label ", 300),
+    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400),
+                      (50, "Long category label ", 300),
                       (20, "Week ", 640), (30, "Wk ", 500), (12, "Month number ", 640)])
     func manyLongLabelsNeverOverlap(_ count: Int, _ prefix: String, _ width: Double) {
         let labels = (0..<count).map { "\(prefix)\($0)" }
@@ -394,8 +415,9 @@ struct NumericAxisTests {
         spec.series = [Series(name: "n", points: [DataPoint(x: 3, y: 1), DataPoint(x: 97, y: 2)], hasNumericX: true)]
         let labels = xLabels(spec).map(\.text)
         #expect(labels.count >= 2)
-        #expect(labels.allSatisfy { Double($0).map { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 } ?? false },
-                "\(labels)")
+        let values = labels.compactMap(Double.init)
+        #expect(values.count == labels.count, "\(labels)")
+        #expect(values.allSatisfy { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 }, "\(labels)")
     }
 
     @Test func singleNumericXShowsItsOwnValue() {
