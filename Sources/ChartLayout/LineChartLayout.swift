@@ -52,7 +52,7 @@ struct LineChartLayout {
                                            label: label, formatter: yFormatter))
         }
         let clip = frame.plot.insetBy(-(markExtent + 1)).intersection(ctx.canvas) ?? ctx.canvas
-        nodes.append(.group(Group(role: .plot, clip: clip, children: marks.map(\.node))))
+        nodes.append(.group(Group(role: .plot, clip: clip, children: marks.compactMap(\.area) + marks.map(\.node))))
         // Bubbles are drawn last (on top); line labels are placed to avoid them.
         let bubbles = bubbles(marks: marks, x: x, y: yScale, formatter: yFormatter)
         nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, plot: frame.plot, y: yScale, x: x,

@@ -140,8 +140,8 @@ struct LineChartLayoutTests {
         let scene = layout(spec)
         let series = try #require(groups(scene).first { $0.role == .series(0) })
         let roles = series.children.compactMap { node -> Role? in if case .group(let g) = node { g.role } else { nil } }
-        #expect(roles.first == .seriesArea(0))
-        #expect(roles.dropFirst().first == .seriesLine(0))
+        #expect(roles.first == .seriesLine(0))
+        #expect(groups(scene).contains { $0.role == .seriesArea(0) })
         let points = series.children.compactMap { node -> Group? in
             if case .group(let g) = node, case .point = g.role { g } else { nil }
         }
@@ -151,6 +151,19 @@ struct LineChartLayoutTests {
         let plot = try #require(groups(scene).first { $0.role == .plot })
         #expect(plot.clip != nil)
         #expect(scene.description == "Line chart with 1 series: Home; y from 20 to 100")
+    }
+
+    @Test func everyAreaIsPaintedBeforeAnyLine() {
+        var spec = makeSpec([[1, 5, 2, 6], [6, 2, 5, 1], [3, 3, 4, 4]])
+        for k in spec.series.indices { spec.series[k].fill = .gradient }
+        var order: [Role] = []
+        layout(spec).forEachNode { node, _ in
+            if case .group(let g) = node, let role = g.role {
+                if case .seriesArea = role { order.append(role) }
+                if case .seriesLine = role { order.append(role) }
+            }
+        }
+        #expect(order == [.seriesArea(0), .seriesArea(1), .seriesArea(2), .seriesLine(0), .seriesLine(1), .seriesLine(2)])
     }
 
     @Test func areaChartsMeasureFromZeroFilledLinesFromTheirData() {
