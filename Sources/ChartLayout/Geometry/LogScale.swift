@@ -95,7 +95,8 @@ public struct LogScale: Hashable, Sendable {
     /// Ticks inside the domain, ascending.
     ///
     /// Spanning a decade or more: majors at powers of ten (every n-th decade when there are more than
-    /// `maxMajorTicks`), minors at 2…9 × 10^k (only while there are at most `maxMajorTicks` decades).
+    /// `maxMajorTicks`), minors at 2…9 × 10^k (only while there are at most `maxMajorTicks` decades), else at the
+    /// skipped decades (only while there are at most 5 × `maxMajorTicks`).
     /// Under a decade: majors at 1, 2, 5 × 10^k, minors at the other integers × 10^k; if fewer than two majors fit,
     /// every integer × 10^k is major; if still fewer than two, linear nice ticks (1, 2, 5 × 10^k steps).
     public func ticks() -> [LogTick] {
@@ -107,8 +108,9 @@ public struct LogScale: Hashable, Sendable {
             var out: [LogTick] = []
             for k in k0...k1 {
                 let p = Self.power(k)
-                if inside(p) {
-                    let major = ((k % stride) + stride) % stride == 0
+                let major = ((k % stride) + stride) % stride == 0
+                // Unlabelled decade marks only while they stay readable (at most five per major).
+                if inside(p), major || decades.count <= 5 * Self.maxMajorTicks {
                     out.append(LogTick(value: p, label: major ? Self.label(mantissa: 1, exponent: k) : "",
                                        isMajor: major))
                 }
@@ -139,7 +141,11 @@ public struct LogScale: Hashable, Sendable {
     /// 1, 2, 5 × 10^k steps giving about five ticks, for domains too narrow for any log structure.
     private func linearTicks() -> [LogTick] {
         let raw = (upper - lower) / 5
-        guard raw > 0 else { return [LogTick(value: lower, label: Self.format(lower, decimals: 6), isMajor: true)] }
+        guard raw > 0 else {
+            // A single value: the fewest decimals (up to 6) that show it to within a millionth.
+            let decimals = (0...6).first { d in abs((lower * Self.power(d)).rounded() / Self.power(d) - lower) <= lower * 1e-6 }
+            return [LogTick(value: lower, label: Self.format(lower, decimals: decimals ?? 6), isMajor: true)]
+        }
         let e = Int(log10(raw).rounded(.down))
         let base = Self.power(e)
         let m = [1.0, 2, 5, 10].first { $0 * base >= raw } ?? 10
