@@ -69,6 +69,10 @@ struct MinMaxDecimationTests {
         let y = (0..<n).map { Double($0 % 17) }
         let kept = MinMaxDecimation.keptIndices(x: sameX, y: y, columns: 10)
         #expect(kept.first == 0 && kept.last == n - 1 && kept.count <= 4)
+        // Extreme but finite x values do not overflow the column arithmetic.
+        let extreme = (0..<n).map { $0 % 2 == 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude }
+        let split = MinMaxDecimation.keptIndices(x: extreme, y: y, columns: 10)
+        #expect(split.first == 0 && split.last == n - 1 && split.count <= 8)
         #expect(MinMaxDecimation.keptIndices(x: [Double](repeating: .nan, count: n), y: y, columns: 10).isEmpty)
         // Column counts are clamped, never trusted for allocation.
         #expect(MinMaxDecimation.keptIndices(x: sameX, y: y, columns: -5).count <= 4)

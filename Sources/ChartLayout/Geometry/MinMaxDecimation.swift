@@ -22,32 +22,15 @@ public enum MinMaxDecimation {
             hi = max(hi, x[i])
         }
         guard lo <= hi else { return [] }
-        let scale = hi > lo ? Double(columns) / (hi - lo) : 0
+        // Halved coordinates keep hi − lo finite even for x near ±Double.greatestFiniteMagnitude.
+        let halfLo = lo * 0.5
+        let scale = hi > lo ? Double(columns) / (hi * 0.5 - halfLo) : 0
 
-        // Per column: first, min-y, max-y, last and first-gap indices (−1: none yet).
-        var first = [Int](repeating: -1, count: columns)
-        var last = first, minIndex = first, maxIndex = first, gap = first
-        var minY = [Double](repeating: .infinity, count: columns)
-        var maxY = [Double](repeating: -.infinity, count: columns)
-        for i in 0..<n {
-            let xi = x[i]
-            guard xi.isFinite else { continue }
-            let c = min(columns - 1, Int((xi - lo) * scale))
-            let yi = y[i]
-            guard yi.isFinite else {
-                if gap[c] < 0 { gap[c] = i }
-                continue
-            }
-            if first[c] < 0 { first[c] = i }
-            last[c] = i
-            if yi < minY[c] { minY[c] = yi; minIndex[c] = i }
-            if yi > maxY[c] { maxY[c] = yi; maxIndex[c] = i }
-        }
-
+        let cells = bucket(x: x, y: y, count: n, halfLo: halfLo, scale: scale, columns: columns)
         var kept: [Int] = []
-        kept.reserveCapacity(5 * columns)
-        for c in 0..<columns {
-            for i in [first[c], minIndex[c], maxIndex[c], last[c], gap[c]] where i >= 0 { kept.append(i) }
+        kept.reserveCapacity(5 * columns + 2)
+        for cell in cells {
+            for i in [cell.first, cell.minIndex, cell.maxIndex, cell.last, cell.gap] where i >= 0 { kept.append(i) }
         }
         // Overall first and last points, whatever their y.
         if let firstFinite = (0..<n).first(where: { x[$0].isFinite }) { kept.append(firstFinite) }
@@ -57,6 +40,41 @@ public enum MinMaxDecimation {
         unique.reserveCapacity(kept.count)
         for i in kept where unique.last != i { unique.append(i) }
         return unique
+    }
+
+    /// What one pixel column keeps: indices of its first, lowest, highest and last point and first gap (−1: none).
+    private struct Cell {
+        var first = -1, last = -1, minIndex = -1, maxIndex = -1, gap = -1
+        var minY = Double.infinity, maxY = -Double.infinity
+    }
+
+    /// One pass over the points filling the per-column cells (the hot loop: buffer pointers, one struct per column
+    /// for locality).
+    private static func bucket(x: [Double], y: [Double], count n: Int, halfLo: Double, scale: Double, columns: Int)
+        -> [Cell] {
+        var cells = [Cell](repeating: Cell(), count: columns)
+        x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
+                cells.withUnsafeMutableBufferPointer { cells in
+                    for i in 0..<n {
+                        let xi = xs[i]
+                        guard xi.isFinite else { continue }
+                        let f = (xi * 0.5 - halfLo) * scale
+                        let c = f < Double(columns) ? Int(f) : columns - 1
+                        let yi = ys[i]
+                        guard yi.isFinite else {
+                            if cells[c].gap < 0 { cells[c].gap = i }
+                            continue
+                        }
+                        if cells[c].first < 0 { cells[c].first = i }
+                        cells[c].last = i
+                        if yi < cells[c].minY { cells[c].minY = yi; cells[c].minIndex = i }
+                        if yi > cells[c].maxY { cells[c].maxY = yi; cells[c].maxIndex = i }
+                    }
+                }
+            }
+        }
+        return cells
     }
 
     /// The kept points themselves (see `keptIndices`), as (x, y) pairs in input order.
