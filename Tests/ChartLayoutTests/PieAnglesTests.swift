@@ -50,6 +50,13 @@ struct PieAnglesTests {
         Self.checkTiling(slices)
     }
 
+    @Test func hugeValuesDoNotOverflow() {
+        let slices = PieAngles.slices([1e308, 1e308, 5e307])
+        Self.checkTiling(slices)
+        #expect(slices.map(\.value) == [1e308, 1e308, 5e307])
+        #expect(abs(slices[2].fraction - 0.2) < 1e-12)
+    }
+
     @Test func manyRandomValuesSumExactly() {
         var state: UInt64 = 12345
         var values: [Double?] = []

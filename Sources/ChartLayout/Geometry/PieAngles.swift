@@ -40,13 +40,16 @@ public enum PieAngles {
             guard let v, v.isFinite, v > 0 else { return nil }
             return (i, v)
         }
+        // Shares are computed on values scaled by the largest one, so huge inputs (1e308 each) cannot overflow.
+        let largest = usable.map(\.1).max() ?? 0
+        guard largest > 0 else { return [] }
         var total = 0.0
-        for (_, v) in usable { total += v }
-        guard total > 0, total.isFinite else { return [] }
-        let small = usable.filter { $0.1 / total < mergeBelow }
+        for (_, v) in usable { total += v / largest }
+        let isSmall = { (v: Double) in v / largest / total < mergeBelow }
+        let small = usable.filter { isSmall($0.1) }
         let merge = small.count >= 2
         var groups: [(index: Int?, sources: [Int], value: Double)] = usable
-            .filter { !merge || $0.1 / total >= mergeBelow }
+            .filter { !merge || !isSmall($0.1) }
             .map { (index: $0.0, sources: [$0.0], value: $0.1) }
         if merge {
             var sum = 0.0
@@ -56,11 +59,12 @@ public enum PieAngles {
         var out: [PieSlice] = []
         var running = 0.0
         for (n, g) in groups.enumerated() {
-            let a0 = start + running / total * 360
-            running += g.value
+            let share = g.value / largest / total
+            let a0 = start + running * 360
+            running += share
             // The last slice closes the circle exactly, whatever the rounding on the way.
-            let a1 = n == groups.count - 1 ? start + 360 : start + running / total * 360
-            out.append(PieSlice(index: g.index, sourceIndices: g.sources, value: g.value, fraction: g.value / total,
+            let a1 = n == groups.count - 1 ? start + 360 : start + running * 360
+            out.append(PieSlice(index: g.index, sourceIndices: g.sources, value: g.value, fraction: share,
                                 startAngle: a0, endAngle: a1))
         }
         return out
