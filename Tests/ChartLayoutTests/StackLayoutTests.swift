@@ -35,10 +35,12 @@ struct StackLayoutTests {
         }
     }
 
-    @Test func raggedSeriesArePaddedWithZero() {
-        let s = StackLayout.stack([[1], [2, 3]])
-        #expect(s[0].count == 2 && s[0][1] == StackSegment(lower: 0, upper: 0))
-        #expect(s[1][1] == StackSegment(lower: 0, upper: 3))
+    @Test func raggedSeriesAddNothingWhereTheyEnd() {
+        let s = StackLayout.stack([[1], [2, 3], [4, -5, 6]])
+        #expect(s.map(\.count) == [1, 2, 3])
+        #expect(s[1] == [StackSegment(lower: 1, upper: 3), StackSegment(lower: 0, upper: 3)])
+        #expect(s[2] == [StackSegment(lower: 3, upper: 7), StackSegment(lower: -5, upper: 0),
+                         StackSegment(lower: 0, upper: 6)])
         #expect(StackLayout.stack([]).isEmpty)
         #expect(StackLayout.extent([]) == (0, 0))
     }

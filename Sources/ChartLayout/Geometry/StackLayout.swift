@@ -16,14 +16,15 @@ public struct StackSegment: Hashable, Sendable {
 /// series order, so a segment's far edge is the running sum of its side. nil, NaN and infinite values count as 0 and
 /// get a zero-height segment at the top of the positive stack.
 public enum StackLayout {
-    /// `segments[s][c]` for series `s` and category `c`; every series gets as many categories as the longest one.
+    /// `segments[s][c]` for series `s` and category `c`. Each series gets one segment per value it has (a shorter
+    /// series simply adds nothing to the later categories), so the output is exactly as large as the input.
     public static func stack(_ series: [[Double?]]) -> [[StackSegment]] {
         let categories = series.map(\.count).max() ?? 0
         var positive = [Double](repeating: 0, count: categories)
         var negative = [Double](repeating: 0, count: categories)
         return series.map { values in
-            (0..<categories).map { c in
-                let v = c < values.count ? values[c].flatMap { $0.isFinite ? $0 : nil } ?? 0 : 0
+            values.indices.map { c in
+                let v = values[c].flatMap { $0.isFinite ? $0 : nil } ?? 0
                 if v < 0 {
                     let top = negative[c]
                     negative[c] += v
