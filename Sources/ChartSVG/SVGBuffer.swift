@@ -6,14 +6,19 @@ import ChartScene
 /// Numbers are written with at most `decimals` fractional digits, trailing zeros and a lone leading
 /// zero dropped (`0.5` → `.5`, valid in SVG's number grammar), `-0` as `0`. Non-finite values are
 /// written as `0` and magnitudes are clamped to ±1e13 so the scaled integer never overflows.
-public ///
+///
 /// The buffer owns its memory directly (noncopyable, freed in `deinit`): appending through a
 /// pointer is several times cheaper than `Array.append`, and writing speed is the point of this type.
+/// It grows by adding chunks, never by copying what was written; `copy(into:at:)` gathers them once.
 struct SVGBuffer: ~Copyable {
-    /// Invariant: `base` points to `capacity` allocated bytes of which the first `count` are written.
+    /// Invariant: `base` points to `capacity` allocated bytes, of which the first `used` are written;
+    /// `previous` holds the earlier, finished chunks (start, bytes written) in order, all allocated
+    /// here and freed in `deinit`; `previousBytes` is the sum of their counts.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    private var used = 0
+    private var previous: [(UnsafeMutablePointer<UInt8>, Int)] = []
+    private var previousBytes = 0
 
     /// Largest magnitude a number is written with; larger values are clamped (far beyond any canvas).
     static let maxMagnitude = 1e13
@@ -23,31 +28,51 @@ struct SVGBuffer: ~Copyable {
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        for (chunk, _) in previous { chunk.deallocate() }
+        base.deallocate()
+    }
 
-    /// A copy of the written bytes.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// The number of bytes written.
+    var count: Int { previousBytes + used }
 
     var isEmpty: Bool { count == 0 }
 
-    /// Makes room for `n` more bytes, doubling the allocation as needed.
-    @inline(__always) private mutating func reserve(_ n: Int) {
-        if count + n > capacity { grow(to: count + n) }
+    /// A copy of the written bytes.
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = copy(into: buffer, at: 0)
+        }
     }
 
-    private mutating func grow(to needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+    /// Copies the written bytes into `target` at `offset` (which must have room); returns the new offset.
+    func copy(into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let t = target.baseAddress, offset + count <= target.count else { return offset }
+        var at = offset
+        for (chunk, n) in previous {
+            (t + at).update(from: chunk, count: n)
+            at += n
+        }
+        (t + at).update(from: base, count: used)
+        return at + used
+    }
+
+    /// Makes room for `n` more contiguous bytes, starting a new chunk (twice as large) when needed.
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if used + n > capacity { startChunk(atLeast: n) }
+    }
+
+    private mutating func startChunk(atLeast n: Int) {
+        previous.append((base, used))
+        previousBytes += used
+        capacity = Swift.max(Swift.min(capacity * 2, 1 << 20), n)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        used = 0
     }
 
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
         reserve(n)
-        let target = base + count
+        let target = base + used
         if n >= 8 && n <= 96 {
             // Short copies (most markup) in unaligned 8-byte words, the last one overlapping:
             // cheaper than a call into memmove for a few dozen bytes.
@@ -71,11 +96,12 @@ struct SVGBuffer: ~Copyable {
         } else {
             target.update(from: source, count: n)
         }
-        count += n
+        used += n
     }
 
-    @inline(__always) mutating func append(_ other: borrowing SVGBuffer) {
-        append(other.base, count: other.count)
+    mutating func append(_ other: borrowing SVGBuffer) {
+        for (chunk, n) in other.previous { append(UnsafePointer(chunk), count: n) }
+        append(UnsafePointer(other.base), count: other.used)
     }
 
     mutating func append(_ bytes: [UInt8]) {
@@ -84,12 +110,6 @@ struct SVGBuffer: ~Copyable {
         }
     }
 
-    /// Copies the written bytes into `target` at `offset` (which must have room); returns the new offset.
-    func copy(into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        guard let t = target.baseAddress, count > 0 else { return offset }
-        (t + offset).update(from: base, count: count)
-        return offset + count
-    }
 
     @inline(__always) mutating func raw(_ s: StaticString) {
         append(s.utf8Start, count: s.utf8CodeUnitCount)
@@ -97,8 +117,8 @@ struct SVGBuffer: ~Copyable {
 
     @inline(__always) mutating func byte(_ b: UInt8) {
         reserve(1)
-        base[count] = b
-        count += 1
+        base[used] = b
+        used += 1
     }
 
     /// `value` rounded to hundredths as an integer (half away from zero); the unit of path coordinates.
@@ -145,7 +165,7 @@ struct SVGBuffer: ~Copyable {
     @inline(__always) private mutating func format(_ scaled: Int64, power: UInt64, decimals: Int) {
         // Written straight into the storage: sign, integer digits, point, fraction digits.
         reserve(24)  // 1 sign + 19 digits + 1 point, with room to spare
-        var p = base + count
+        var p = base + used
         let magnitude = scaled.magnitude
         var integer = magnitude / power
         var fraction = magnitude % power
@@ -185,7 +205,7 @@ struct SVGBuffer: ~Copyable {
             }
             p += fractionDigits + 1
         }
-        count = p - base
+        used = p - base
     }
 
     /// The number of bytes `fixed(scaled, decimals: 2)` writes (used to pick the shorter path form).

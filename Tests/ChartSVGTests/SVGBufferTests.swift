@@ -59,4 +59,31 @@ struct SVGBufferTests {
         b.escaped(input)
         #expect(String(decoding: b.bytes, as: UTF8.self) == expected)
     }
+
+    @Test func growingAcrossChunksKeepsEveryByteInOrder() {
+        var a = SVGBuffer(capacity: 64)
+        var expected = ""
+        for i in 0..<20_000 {
+            a.int(i)
+            a.raw(" ")
+            expected += "\(i) "
+        }
+        var b = SVGBuffer(capacity: 100)
+        b.raw("<")
+        b.append(a)
+        b.raw(">")
+        #expect(a.count == expected.utf8.count)
+        #expect(String(decoding: a.bytes, as: UTF8.self) == expected)
+        #expect(String(decoding: b.bytes, as: UTF8.self) == "<" + expected + ">")
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 95, 96, 97, 300])
+    func shortAndLongCopiesAreExact(length: Int) {
+        let source = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var b = SVGBuffer(capacity: 64)
+        b.byte(1)
+        b.append(source)
+        b.byte(2)
+        #expect(b.bytes == [1] + source + [2])
+    }
 }
