@@ -167,4 +167,18 @@ struct SVGWriterTests {
         let text = svg(scene, SVGWriter(idPrefix: "9 x\"<y"))
         #expect(text.contains("aria-labelledby=\"c9xy-title c9xy-desc\""))
     }
+
+    @Test func exactCirclesBecomeCircleElementsAndOtherCurvesStayPaths() throws {
+        let circle = Path.circle(center: Point(30.5, 20), radius: 7.25)
+        let ellipse = circle.map { Point(30.5 + ($0.x - 30.5) * 2, $0.y) }
+        var dented = circle.elements
+        dented[2] = .cubic(Point(20, 30), Point(25, 27.25), Point(23.25, 20))
+        let scene = shapeScene([Shape(path: circle, fill: .solid(.white)), Shape(path: ellipse),
+                                Shape(path: Path(dented))])
+        let root = try #require(parseXML(SVGWriter().write(scene)))
+        let circles = root.elements("circle")
+        #expect(circles.count == 1)
+        #expect(circles.first?.attributes == ["cx": "30.5", "cy": "20", "r": "7.25", "fill": "#fff"])
+        #expect(root.elements("path").count == 2)
+    }
 }
