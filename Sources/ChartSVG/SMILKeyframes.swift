@@ -81,7 +81,13 @@ struct SMILKeyframes {
                 }
             }
         }
-        out.raw("\" dur=\"")
+        out.byte(UInt8(ascii: "\""))
+        Self.writeTail(cycle: cycle, timeline: timeline, into: &out)
+    }
+
+    /// ` dur="…s" [repeatCount="…"] fill="freeze"/>`: the end of every animation element.
+    static func writeTail(cycle: Double, timeline: SMILTimeline, into out: inout SVGBuffer) {
+        out.raw(" dur=\"")
         out.number3(cycle)
         out.byte(UInt8(ascii: "s"))
         if let repeatCount = timeline.repeatCount {
@@ -89,5 +95,10 @@ struct SMILKeyframes {
             if repeatCount.isInfinite { out.raw("indefinite") } else { out.int(Int(repeatCount)) }
         }
         out.raw("\" fill=\"freeze\"/>")
+    }
+
+    /// A key time in thousandths of the cycle, clamped to 0…1000.
+    static func keyTime(_ time: Double, cycle: Double) -> Int64 {
+        Swift.min(Swift.max(SVGBuffer.scaled(time / cycle, by: 1000), 0), 1000)
     }
 }

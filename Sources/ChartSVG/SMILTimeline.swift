@@ -42,32 +42,37 @@ struct SMILTimeline {
         }
 
         // One walk over the roles: the highest series index (for when all lines are done) and the
-        // latest end of everything that does not depend on it.
+        // latest end of everything that does not depend on it. A series' group is not entered: all
+        // its parts end by its bound, so the walk stays short however many points there are.
         var maxSeries = 0
         var last = 0.0
         var hasAnnotation = false
         let (d, st, du) = (delay, stagger, duration)
         Self.forEachRole(scene.nodes) { role in
+            var descend = true
             switch role {
             case .series(let k), .seriesLine(let k), .seriesArea(let k), .legendItem(series: let k),
                  .point(series: let k, index: _, progress: _), .valueLabel(series: let k, progress: _),
                  .bar(series: let k, index: _):
                 maxSeries = Swift.max(maxSeries, k)
+                descend = false
             case .annotation: hasAnnotation = true
             default: break
             }
             last = Swift.max(last, Self.latestEnd(of: role, delay: d, stagger: st, duration: du))
+            return descend
         }
         lineEnd = delay + stagger * Double(Swift.min(maxSeries, SVGAnimation.maxStaggeredIndex)) + duration
         if hasAnnotation { last = Swift.max(last, lineEnd + Self.lateFade(duration)) }
         cycle = Swift.max(last, 0.05) + (repeatCount == nil ? 0 : 1)
     }
 
-    /// Calls `body` for every group with a role, depth first.
-    static func forEachRole(_ nodes: [Node], _ body: (Role) -> Void) {
+    /// Calls `body` for groups with a role, depth first, entering a group's children unless
+    /// `body` returns false for it.
+    static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
         for node in nodes {
             guard case .group(let g) = node else { continue }
-            if let role = g.role { body(role) }
+            if let role = g.role, !body(role) { continue }
             forEachRole(g.children, body)
         }
     }
@@ -127,10 +132,11 @@ struct SMILTimeline {
             delay + stagger * Double(Swift.min(Swift.max(k, 0), SVGAnimation.maxStaggeredIndex))
         }
         switch role {
-        case .seriesLine(let k), .bar(series: let k, index: _): return start(k) + duration
-        case .seriesArea(let k): return start(k) + areaOffset(duration) + areaFade(duration)
-        case .point(series: let k, index: _, progress: _): return start(k) + duration + popDuration(duration)
-        case .valueLabel(series: let k, progress: _): return start(k) + duration + labelFade(duration)
+        case .series(let k), .seriesLine(let k), .seriesArea(let k), .point(series: let k, index: _, progress: _),
+             .valueLabel(series: let k, progress: _), .bar(series: let k, index: _):
+            // Everything of series k ends by the pop of its last point (area and labels end sooner).
+            return start(k) + duration + Swift.max(popDuration(duration), labelFade(duration),
+                                                   areaOffset(duration) + areaFade(duration) - duration)
         case .ringArc(index: let i, fraction: _): return start(i) + duration
         case .slice(let i): return start(i) + duration / 2
         default: return 0

@@ -153,13 +153,68 @@ struct SVGBuffer: ~Copyable {
     mutating func fixed(_ scaled: Int64, decimals: Int) {
         // Specialized per precision so every division is by a constant (a multiplication).
         switch decimals {
-        case 2: format(scaled, power: 100, decimals: 2)
+        case 2: formatHundredths(scaled)
         case 3: format(scaled, power: 1000, decimals: 3)
         case ...0: format(scaled, power: 1, decimals: 0)
         default:
             let d = Swift.min(decimals, 6)
             format(scaled, power: Self.powersOfTen[d], decimals: d)
         }
+    }
+
+    /// "00", "01", … "99": two digits per table lookup.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// `fixed(scaled, decimals: 2)`, the hot case (every coordinate), two digits at a time.
+    private mutating func formatHundredths(_ scaled: Int64) {
+        reserve(24)
+        var p = base + used
+        let pairs = Self.digitPairs.utf8Start
+        if scaled < 0 {
+            p[0] = UInt8(ascii: "-")
+            p += 1
+        }
+        let magnitude = scaled.magnitude
+        var integer = magnitude / 100
+        let fraction = Int(magnitude % 100)
+        if integer != 0 || fraction == 0 {
+            var digits = 1
+            var t = integer
+            while t >= 10 {
+                t /= 10
+                digits += 1
+            }
+            var i = digits
+            while integer >= 100 {
+                let r = Int(integer % 100)
+                integer /= 100
+                p[i - 1] = pairs[2 * r + 1]
+                p[i - 2] = pairs[2 * r]
+                i -= 2
+            }
+            if integer >= 10 {
+                p[1] = pairs[2 * Int(integer) + 1]
+                p[0] = pairs[2 * Int(integer)]
+            } else {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer)
+            }
+            p += digits
+        }
+        if fraction != 0 {
+            p[0] = UInt8(ascii: ".")
+            if fraction % 10 == 0 {
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
+                p += 2
+            } else {
+                p[1] = pairs[2 * fraction]
+                p[2] = pairs[2 * fraction + 1]
+                p += 3
+            }
+        }
+        used = p - base
     }
 
     @inline(__always) private mutating func format(_ scaled: Int64, power: UInt64, decimals: Int) {

@@ -526,20 +526,36 @@ struct SVGDocumentWriter: ~Copyable {
     /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
     /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
     private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+        // The hottest animation (one per point), so written directly rather than via SMILKeyframes.
         let t = timeline.arrival(series: k, progress: progress)
         let pop = timeline.popDuration
-        var keys = SMILKeyframes()
-        keys.add(t, 0)
-        keys.add(t, 0.5)
-        keys.add(t + 0.7 * pop, 1.2)
-        keys.add(t + pop, 1)
+        let repeating = timeline.repeatCount != nil
+        let cycle = repeating ? timeline.cycle : t + pop
+        let a = SMILKeyframes.keyTime(t, cycle: cycle)
+        let b = Swift.max(a, SMILKeyframes.keyTime(t + 0.7 * pop, cycle: cycle))
+        let c = repeating ? Swift.max(b, SMILKeyframes.keyTime(t + pop, cycle: cycle)) : 1000
         if additive {
-            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
-                       timeline: timeline, into: &body)
+            body.raw("<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"")
         } else {
-            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\"", timeline: timeline,
-                       into: &body)
+            body.raw("<animateTransform attributeName=\"transform\" type=\"scale\"")
         }
+        // Scale 0 until the line arrives (a hold from 0 when t > 0), then .5 → 1.2 → 1 (→ hold).
+        body.raw(a > 0 ? " values=\"0;0;.5;1.2;1" : " values=\"0;.5;1.2;1")
+        if c < 1000 { body.raw(";1") }
+        body.raw("\" keyTimes=\"0;")
+        if a > 0 {
+            body.fixed(a, decimals: 3)
+            body.byte(UInt8(ascii: ";"))
+        }
+        body.fixed(a, decimals: 3)
+        body.byte(UInt8(ascii: ";"))
+        body.fixed(b, decimals: 3)
+        if c < 1000 {
+            body.byte(UInt8(ascii: ";"))
+            body.fixed(c, decimals: 3)
+        }
+        body.raw(";1\"")
+        SMILKeyframes.writeTail(cycle: cycle, timeline: timeline, into: &body)
     }
 
     /// Grows the group's `pathLength="1"` strokes through the inherited `stroke-dasharray`,

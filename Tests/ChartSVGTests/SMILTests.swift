@@ -31,6 +31,23 @@ struct SMILTests {
         }
     }
 
+    @Test(arguments: [SVGAnimation(), SVGAnimation(repeatCount: .infinity), SVGAnimation(repeatCount: 2),
+                      SVGAnimation(easing: .linear, delay: 1, stagger: 0)])
+    func keyTimesAreValidForEveryElement(options: SVGAnimation) throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 1), options)))
+        for a in root.all where animationNames.contains(a.name) {
+            let keys = try #require(a["keyTimes"]).split(separator: ";").compactMap { Double($0) }
+            let values = try #require(a["values"]).split(separator: ";")
+            #expect(keys.count == values.count && keys.count >= 2)
+            #expect(keys.first == 0 && keys.last == 1)
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 })
+            if let splines = a["keySplines"] {
+                #expect(a["calcMode"] == "spline")
+                #expect(splines.split(separator: ";").count == keys.count - 1)
+            }
+        }
+    }
+
     @Test func repeatingAnimationsShareOneCycleSoTheyLoopInStep() throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, dashed: 2),
                                                SVGAnimation(repeatCount: .infinity))))
