@@ -181,9 +181,9 @@ struct SVGBuffer: ~Copyable {
         var integer = magnitude / 100
         let fraction = Int(magnitude % 100)
         if integer != 0 || fraction == 0 {
-            var digits = 1
-            var t = integer
-            while t >= 10 {
+            var digits = integer < 10 ? 1 : integer < 100 ? 2 : integer < 1000 ? 3 : integer < 10_000 ? 4 : 5
+            var t = integer / 100_000
+            while t > 0 {
                 t /= 10
                 digits += 1
             }
@@ -236,9 +236,9 @@ struct SVGBuffer: ~Copyable {
             p += 1
         }
         if integer != 0 || fraction == 0 {
-            var digits = 1
-            var t = integer
-            while t >= 10 {
+            var digits = integer < 10 ? 1 : integer < 100 ? 2 : integer < 1000 ? 3 : integer < 10_000 ? 4 : 5
+            var t = integer / 100_000
+            while t > 0 {
                 t /= 10
                 digits += 1
             }
