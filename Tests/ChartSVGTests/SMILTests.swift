@@ -32,7 +32,9 @@ struct SMILTests {
     }
 
     @Test(arguments: [SVGAnimation(), SVGAnimation(repeatCount: .infinity), SVGAnimation(repeatCount: 2),
-                      SVGAnimation(easing: .linear, delay: 1, stagger: 0)])
+                      SVGAnimation(easing: .linear, delay: 1, stagger: 0),
+                      SVGAnimation(duration: .nan, delay: -5, stagger: .infinity, repeatCount: -1),
+                      SVGAnimation(duration: 1e9, easing: .spring, delay: .infinity, repeatCount: 1e12)])
     func keyTimesAreValidForEveryElement(options: SVGAnimation) throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 1), options)))
         for a in root.all where animationNames.contains(a.name) {
@@ -188,7 +190,7 @@ struct SMILTests {
         }
     }
 
-    @Test(arguments: [(Double.infinity, "indefinite"), (3, "3")])
+    @Test(arguments: [(Double.infinity, "indefinite"), (3, "3"), (1e12, "1000"), (2.4, "2")])
     func repeatAppliesToEveryElement(count: Double, expected: String) throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(dashed: 0), SVGAnimation(repeatCount: count))))
         let animations = root.all.filter { animationNames.contains($0.name) }
