@@ -154,7 +154,7 @@ struct SVGBuffer: ~Copyable {
         // Specialized per precision so every division is by a constant (a multiplication).
         switch decimals {
         case 2: formatHundredths(scaled)
-        case 3: format(scaled, power: 1000, decimals: 3)
+        case 3: formatThousandths(scaled)
         case ...0: format(scaled, power: 1, decimals: 0)
         default:
             let d = Swift.min(decimals, 6)
@@ -213,6 +213,41 @@ struct SVGBuffer: ~Copyable {
                 p[2] = pairs[2 * fraction + 1]
                 p += 3
             }
+        }
+        used = p - base
+    }
+
+    /// `fixed(scaled, decimals: 3)` (key times, durations): the fraction via the digit-pair table.
+    private mutating func formatThousandths(_ scaled: Int64) {
+        let magnitude = scaled.magnitude
+        let fraction = Int(magnitude % 1000)
+        guard fraction != 0 else {
+            format(scaled, power: 1000, decimals: 3)  // integral: the general path is as good
+            return
+        }
+        let integer = magnitude / 1000
+        if integer != 0 {
+            fixed(scaled < 0 ? -Int64(integer) : Int64(integer), decimals: 0)
+        } else if scaled < 0 {
+            byte(UInt8(ascii: "-"))
+        }
+        reserve(4)
+        let pairs = Self.digitPairs.utf8Start
+        var p = base + used
+        p[0] = UInt8(ascii: ".")
+        let tens = fraction / 10, last = fraction % 10
+        if last != 0 {  // three digits
+            p[1] = pairs[2 * tens]
+            p[2] = pairs[2 * tens + 1]
+            p[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)
+            p += 4
+        } else if tens % 10 != 0 {  // two digits
+            p[1] = pairs[2 * tens]
+            p[2] = pairs[2 * tens + 1]
+            p += 3
+        } else {  // one digit
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens / 10)
+            p += 2
         }
         used = p - base
     }

@@ -19,7 +19,9 @@ struct SVGBufferTests {
     }
 
     static let threeDecimals: [(Double, String)] = [(2.7, "2.7"), (0.0004, "0"), (0.001, ".001"), (1.5, "1.5"),
-                                                      (3, "3"), (0.0005, ".001")]
+                                                      (3, "3"), (0.0005, ".001"), (0.25, ".25"), (0.123, ".123"),
+                                                      (0.07, ".07"), (0.507, ".507"), (12.04, "12.04"),
+                                                      (-0.25, "-.25"), (-3.001, "-3.001"), (-2, "-2"), (0.9996, "1")]
 
     @Test(arguments: threeDecimals)
     func timesHaveAtMostThreeDecimals(value: Double, expected: String) {
