@@ -107,7 +107,9 @@ struct SVGDocumentWriter: ~Copyable {
         var inner = origin
         switch g.role {
         case .point?:
-            if let b = bounds { inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y)) }
+            if let b = bounds {
+                inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
+            }
         case .bar?:
             if let b = bounds { inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY)) }
         default: break
@@ -337,7 +339,9 @@ struct SVGDocumentWriter: ~Copyable {
         }
     }
 
-    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString, into out: inout SVGBuffer) {
+    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString,
+                                   into out: inout SVGBuffer)
+    {
         out.byte(UInt8(ascii: " "))
         out.raw(attribute)
         out.raw("=\"")

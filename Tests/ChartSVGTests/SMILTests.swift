@@ -208,7 +208,8 @@ struct SMILTests {
         let ring = Group(role: .ringArc(index: 0, fraction: 0.25), children: [
             .shape(Shape(path: arc, stroke: .solid(.black), strokeStyle: StrokeStyle(width: 10))),
         ])
-        let slice = Group(role: .slice(2), children: [.shape(Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5))))])
+        let square = Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5)))
+        let slice = Group(role: .slice(2), children: [.shape(square)])
         let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                           nodes: [.group(bar), .group(ring), .group(slice)])
         let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)

@@ -82,7 +82,8 @@ struct SVGWriterTests {
 
     @Test func gradientsAndClipsAreDefinedOnceAndReferenced() throws {
         let gradient = LinearGradient(start: Point(0, 0), end: Point(0, 50), stops: [
-            GradientStop(offset: 0, color: Color(rgb: 0xFF0000)), GradientStop(offset: 1, color: Color(rgb: 0x0000FF, alpha: 0)),
+            GradientStop(offset: 0, color: Color(rgb: 0xFF0000)),
+            GradientStop(offset: 1, color: Color(rgb: 0x0000FF, alpha: 0)),
         ])
         var other = gradient
         other.end = Point(0, 40)
