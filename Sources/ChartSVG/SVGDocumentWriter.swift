@@ -494,7 +494,7 @@ struct SVGDocumentWriter: ~Copyable {
         switch role {
         case .seriesLine(let k):
             guard dash else { return }  // drawn by the reveal clip instead
-            drawWithDash(start: timeline.lineStart(k), timeline: timeline)
+            drawWithDash(start: timeline.lineStart(k), opacity: opacity, timeline: timeline)
         case .seriesArea(let k):
             let start = timeline.lineStart(k) + timeline.areaOffset
             fadeIn(start: start, length: timeline.areaFade, to: opacity, timeline: timeline)
@@ -516,7 +516,7 @@ struct SVGDocumentWriter: ~Copyable {
                        timeline: timeline, into: &body)
         case .ringArc(let i, _):
             if dash {
-                drawWithDash(start: timeline.staggered(i), timeline: timeline)
+                drawWithDash(start: timeline.staggered(i), opacity: opacity, timeline: timeline)
             } else {
                 fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
             }
@@ -564,7 +564,18 @@ struct SVGDocumentWriter: ~Copyable {
 
     /// Grows the group's `pathLength="1"` strokes through the inherited `stroke-dasharray`,
     /// from "0 1" (nothing) to "1 0" (everything).
-    private mutating func drawWithDash(start: Double, timeline: SMILTimeline) {
+    ///
+    /// A zero-length dash still paints its round or square cap, so while the line waits for a
+    /// staggered or delayed start the group is also kept at opacity 0 (then jumps to its own).
+    private mutating func drawWithDash(start: Double, opacity: Double, timeline: SMILTimeline) {
+        if SMILKeyframes.keyTime(start, cycle: timeline.repeatCount == nil ? start + timeline.duration
+                                                                            : timeline.cycle) > 0 {
+            var hold = SMILKeyframes()
+            hold.add(start, 0)
+            hold.add(start, opacity)
+            hold.add(start + timeline.duration, opacity)
+            hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
+        }
         var keys = SMILKeyframes(pairs: true)
         keys.add(start, 0, 1, easedToNext: true)
         keys.add(start + timeline.duration, 1, 0)

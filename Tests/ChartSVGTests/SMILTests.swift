@@ -78,12 +78,15 @@ struct SMILTests {
         #expect(lines.count == 3)
         for line in lines {
             let k = try #require(line["data-series"].flatMap { Int($0) })
-            let draw = try #require(line.children.first { $0.name == "animate" })
-            #expect(draw["attributeName"] == "stroke-dasharray")
+            let draw = try #require(line.children.first { $0["attributeName"] == "stroke-dasharray" })
             #expect(draw["calcMode"] == "spline")
             #expect(draw["keySplines"]?.contains(".42 0 .58 1") == true)
             let begin = try #require(start(of: draw))
             #expect(abs(begin - (0.5 + 0.15 * Double(k))) < 0.01)
+            // Until then the group is transparent: a zero-length dash would still paint its round cap.
+            let hold = try #require(line.children.first { $0["attributeName"] == "opacity" })
+            #expect(hold["values"]?.hasPrefix("0;0;1") == true)
+            #expect(abs((start(of: hold) ?? -1) - begin) < 0.01)
             // The final frame is the whole line; the path measures itself in units of its length.
             #expect(draw["values"]?.hasSuffix("1 0") == true)
             #expect(line.first("path")?["pathLength"] == "1")
