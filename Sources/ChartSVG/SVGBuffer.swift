@@ -129,8 +129,12 @@ struct SVGBuffer: ~Copyable {
     /// `value × factor` rounded half away from zero, with non-finite values as 0 and clamping.
     @inline(__always) static func scaled(_ value: Double, by factor: Double) -> Int64 {
         guard value.isFinite else { return 0 }
-        let clamped = Swift.min(Swift.max(value, -maxMagnitude), maxMagnitude)
-        return Int64((clamped * factor).rounded())
+        let scaled = Swift.min(Swift.max(value, -maxMagnitude), maxMagnitude) * factor
+        // Round half away from zero without a libm call: truncate, then look at the exact remainder
+        // (|scaled| < 2^53, so `scaled - Double(whole)` is exact).
+        let whole = Int64(scaled)
+        let rest = scaled - Double(whole)
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
     }
 
     /// A number with at most two decimals.
