@@ -350,6 +350,10 @@ struct SVGBuffer: ~Copyable {
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Bit b set when byte b (< 0x40) needs escaping or dropping: C0 controls other than tab, LF
+    /// and CR, and `" & ' < >`.
+    static let specialBelow0x40: UInt64 = 0x5000_00C4_FFFF_D9FF
+
     /// `text` with `& < > " '` escaped as entities and characters that XML 1.0 forbids dropped
     /// (C0 controls other than tab, LF and CR; U+FFFE and U+FFFF). Safe for text content and
     /// for double-quoted attribute values alike.
@@ -365,7 +369,9 @@ struct SVGBuffer: ~Copyable {
             }
             while i < n {
                 let b = base[i]
-                if b >= 0x40 && b != 0xEF {  // fast path: letters, most punctuation, non-BMP-special UTF-8
+                // Fast path: bytes copied unchanged (letters, digits, spaces, most punctuation, UTF-8
+                // other than a possible U+FFFE/U+FFFF lead byte).
+                if b >= 0x40 ? b != 0xEF : (Self.specialBelow0x40 >> UInt64(b)) & 1 == 0 {
                     i += 1
                     continue
                 }

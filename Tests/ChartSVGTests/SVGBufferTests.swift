@@ -63,6 +63,24 @@ struct SVGBufferTests {
         #expect(String(decoding: b.bytes, as: UTF8.self) == expected)
     }
 
+    @Test func everyASCIIByteIsEscapedDroppedOrKeptByTheXMLRules() {
+        for b in UInt8(0)..<0x80 {
+            var out = SVGBuffer()
+            out.escaped(String(UnicodeScalar(b)))
+            let written = String(decoding: out.bytes, as: UTF8.self)
+            let expected: String = switch b {
+            case 0x26: "&amp;"
+            case 0x3C: "&lt;"
+            case 0x3E: "&gt;"
+            case 0x22: "&quot;"
+            case 0x27: "&apos;"
+            case 0x09, 0x0A, 0x0D, 0x20...: String(UnicodeScalar(b))
+            default: ""
+            }
+            #expect(written == expected, "byte \(b)")
+        }
+    }
+
     @Test func growingAcrossChunksKeepsEveryByteInOrder() {
         var a = SVGBuffer(capacity: 64)
         var expected = ""
