@@ -1,5 +1,5 @@
 /// Up to six keyframes of one animated attribute (one or two numbers per value), stored inline so
-/// writing a point's animation allocates nothing.
+/// writing an animation allocates nothing.
 struct SMILKeyframes {
     private(set) var times = SIMD8<Double>()
     private(set) var first = SIMD8<Double>()

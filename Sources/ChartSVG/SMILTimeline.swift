@@ -2,10 +2,10 @@ import ChartScene
 
 /// The choreography's clock: when each role starts and ends, in seconds from document start.
 ///
-/// Every animation element of a document shares one cycle of length `cycle` and begins at 0;
-/// each element holds its start value until its own start time and its end value after its end
-/// (encoded with `keyTimes`). So nothing shows its final state before its entrance, and with
-/// `repeatCount` every element loops in step with the others.
+/// Every animation element begins at 0 and holds its start value until its own start time
+/// (encoded with `keyTimes`), so nothing shows its final state before its entrance. Played once,
+/// an element's `dur` ends with its motion (then `fill="freeze"` keeps the final value); repeated,
+/// every element spans the same `cycle`, so all loop in step.
 struct SMILTimeline {
     let duration: Double
     let easing: SVGAnimation.Easing
