@@ -18,6 +18,12 @@ public enum ChartLayout {
         switch spec.type {
         case .line, .area:
             LineChartLayout(spec: spec, metrics: metrics).scene()
+        case .ring:
+            RingChartLayout(spec: spec, metrics: metrics).scene()
+        case .diff:
+            DiffChartLayout(spec: spec, metrics: metrics).scene()
+        case .pie, .doughnut:
+            PieChartLayout(spec: spec, metrics: metrics).scene()
         }
     }
 }

@@ -18,9 +18,7 @@ struct LineChartLayout {
     static let maxCanvasSide = 16384.0
 
     init(spec: ChartSpec, metrics: any TextMeasuring) {
-        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
-        ctx = LayoutContext(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
-                            canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
+        ctx = LayoutContext(spec: spec, metrics: metrics)
         let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
         self.data = data
         xMode = Self.xMode(spec: spec, data: data)
@@ -84,25 +82,9 @@ struct LineChartLayout {
         let style = ctx.style
         let canvas = ctx.canvas
         let pad = style.padding
-        var top = canvas.minY + pad
-        var titleNodes: [Node] = []
-        if let title = spec.title, !title.isEmpty {
-            let size = style.titleSize
-            let text = ctx.ellipsized(title, maxWidth: canvas.width - 2 * pad, size: size, weight: .bold)
-            let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
-                              weight: .bold, color: ctx.theme.text)
-            if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
-            top += ctx.lineHeight(size) + 4
-        }
-        if let subtitle = spec.subtitle, !subtitle.isEmpty {
-            let size = style.subtitleSize
-            let text = ctx.ellipsized(subtitle, maxWidth: canvas.width - 2 * pad, size: size)
-            let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
-                              color: ctx.theme.secondaryText)
-            if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
-            top += ctx.lineHeight(size) + 4
-        }
-        var decorations: [Node] = titleNodes.isEmpty ? [] : [.group(Group(role: .title, children: titleNodes))]
+        let header = ChartHeader.make(ctx: ctx)
+        var top = header.bottom
+        var decorations: [Node] = header.node.map { [$0] } ?? []
         if spec.legend ?? (spec.series.count > 1), !spec.series.isEmpty {
             let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad)
             decorations.append(legend.node(top: top, ctx: ctx))

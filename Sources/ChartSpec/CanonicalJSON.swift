@@ -60,6 +60,7 @@ extension ChartSpec {
         }
         w.field("text", text.rawValue)
         w.field("compression", compression.rawValue)
+        writeKindOptions(to: &w)
         w.endObject()
         return w.bytes
     }

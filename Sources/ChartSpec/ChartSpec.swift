@@ -36,6 +36,12 @@ public struct ChartSpec: Hashable, Sendable {
     public var text: TextMode = .native
     /// PNG compression trade-off.
     public var compression: Compression = .balanced
+    /// Ring gauge options (`type: "ring"`).
+    public var ring = RingOptions()
+    /// Lead/deficit chart options (`type: "diff"`).
+    public var diff = DiffOptions()
+    /// Pie and doughnut options (`type: "pie"`, `"doughnut"`).
+    public var pie = PieOptions()
 
     public init() {}
 }
@@ -44,6 +50,14 @@ public struct ChartSpec: Hashable, Sendable {
 public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case line
     case area
+    /// Progress rings, one per series (`RingOptions`).
+    case ring
+    /// The difference of two series around zero, colored by who leads (`DiffOptions`).
+    case diff
+    /// Slices of the first series' values (`PieOptions`).
+    case pie
+    /// A pie with a hole.
+    case doughnut
 }
 
 /// The output formats the pipeline can produce.

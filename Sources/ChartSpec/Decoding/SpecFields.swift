@@ -62,6 +62,15 @@ enum SpecFields {
         },
         .choice("text", \.spec.text),
         .choice("compression", \.spec.compression),
+        .custom("ring") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.ring, value, path, onto: &draft.spec.ring, &diagnostics)
+        },
+        .custom("diff") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.diff, value, path, onto: &draft.spec.diff, &diagnostics)
+        },
+        .custom("pie") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.pie, value, path, onto: &draft.spec.pie, &diagnostics)
+        },
     ], required: ["series"])
 
     static func decode(_ root: JSONValue, _ diagnostics: inout Diagnostics) -> ChartSpec {
@@ -76,6 +85,7 @@ enum SpecFields {
                                          &diagnostics)
         }
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
+        KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
         return draft.spec
     }
 }
