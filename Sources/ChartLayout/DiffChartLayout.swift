@@ -205,21 +205,23 @@ struct DiffChartLayout {
             ]
             if spec.diff.labels {
                 // An upward crossing leaves the upper left and lower right free, a downward one the lower left
-                // and upper right; the left is preferred, the right taken when the left leaves the plot.
+                // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
                 let above = center.y - radius - 3, below = center.y + radius + 3 + ctx.ascent(size)
-                var run = TextRun(text: "\(name) leads", position: Point(center.x - radius, c.newSign > 0 ? above
+                let run = TextRun(text: "\(name) leads", position: Point(center.x - radius, c.newSign > 0 ? above
                                       : below), size: size, weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
-                if TextBox(run, metrics: ctx.metrics).bounds.minX < plot.minX {
-                    run.position = Point(center.x + radius, c.newSign > 0 ? below : above)
-                    run.anchor = .start
-                }
-                if let placed = ctx.placed(run) {
-                    let box = TextBox(placed, metrics: ctx.metrics).bounds
-                    if !labelBoxes.contains(where: { $0.intersection(box).map { $0.width > 0 && $0.height > 0 }
-                        ?? false }) {
-                        labelBoxes.append(box)
-                        children.append(.text(placed))
-                    }
+                var other = run
+                other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
+                other.anchor = .start
+                for candidate in [run, other] {
+                    let box = TextBox(candidate, metrics: ctx.metrics).bounds
+                    guard plot.insetBy(-1).contains(Point(box.minX, box.minY)),
+                          plot.insetBy(-1).contains(Point(box.maxX, box.maxY)),
+                          !labelBoxes.contains(where: { $0.intersection(box).map { $0.width > 0 && $0.height > 0 }
+                              ?? false })
+                    else { continue }
+                    labelBoxes.append(box)
+                    children.append(.text(candidate))
+                    break
                 }
             }
             let next = min(c.index + 1, xs.count - 1)

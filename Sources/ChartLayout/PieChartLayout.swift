@@ -224,14 +224,23 @@ struct PieChartLayout {
             }
             placed.sort { $0.elbow.y < $1.elbow.y }
             let ys = Self.spread(placed.map(\.elbow.y), gap: lineHeight, within: minY...maxY)
-            let columnX = g.center.x + (right ? 1 : -1) * (g.outer + Self.leaderRadial + Self.leaderHorizontal)
+            let direction = right ? 1.0 : -1.0
+            let columnX = g.center.x + direction * (g.outer + Self.leaderRadial + Self.leaderHorizontal)
             for (i, entry) in placed.enumerated() {
                 let rim = ArcGeometry.point(center: g.center, radius: g.outer, angle: entry.label.angle)
-                let end = Point(columnX, ys[i])
-                let run = TextRun(text: entry.label.text,
-                                  position: Point(columnX + (right ? 3 : -3),
-                                                  ys[i] + (ctx.ascent(size) - ctx.descent(size)) / 2),
-                                  size: size, anchor: right ? .start : .end, color: ctx.theme.text)
+                func label(at x: Double) -> (end: Point, run: TextRun) {
+                    let run = TextRun(text: entry.label.text,
+                                      position: Point(x + direction * 3, ys[i] + (ctx.ascent(size)
+                                          - ctx.descent(size)) / 2),
+                                      size: size, anchor: right ? .start : .end, color: ctx.theme.text)
+                    return (Point(x, ys[i]), run)
+                }
+                // Right beside the elbow when that keeps the text off the pie (near twelve and six o'clock),
+                // else in the column.
+                var (end, run) = label(at: entry.elbow.x + direction * Self.leaderHorizontal)
+                let box = TextBox(run, metrics: ctx.metrics).bounds
+                let nearest = Point(min(max(g.center.x, box.minX), box.maxX), min(max(g.center.y, box.minY), box.maxY))
+                if nearest.distance(to: g.center) < g.outer + 2 { (end, run) = label(at: columnX) }
                 guard TextBox(run, metrics: ctx.metrics).isInside(canvas), canvas.contains(entry.elbow),
                       canvas.contains(end) else { continue }
                 let leader = Shape(path: Path([.move(rim), .line(entry.elbow), .line(end)]),
