@@ -29,4 +29,12 @@ enum ChartHeader {
         }
         return (titleNodes.isEmpty ? nil : .group(Group(role: .title, children: titleNodes)), top)
     }
+
+    /// For kinds without axes (rings, pies): the title group when `axes` is on, where content may start, and the
+    /// padding to keep (none in sparkline mode, which also drops the title).
+    static func unframed(ctx: LayoutContext) -> (nodes: [Node], top: Double, padding: Double) {
+        guard ctx.spec.axes else { return ([], ctx.canvas.minY, 0) }
+        let header = make(ctx: ctx)
+        return (header.node.map { [$0] } ?? [], header.bottom, ctx.style.padding)
+    }
 }

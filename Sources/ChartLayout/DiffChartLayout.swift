@@ -162,10 +162,7 @@ struct DiffChartLayout {
                                           metrics: ctx.metrics)
         nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: yScale, x: frame.xPosition))
 
-        let background = spec.background ?? ctx.theme.background
-        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Lead chart",
-                     description: description(), nodes: nodes)
+        return ctx.scene(kind: "Lead chart", description: description(), nodes: nodes)
     }
 
     /// The line in the leader's color: home above the zero line, guest below (a hard stop at zero).

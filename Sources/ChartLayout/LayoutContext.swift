@@ -76,6 +76,15 @@ struct LayoutContext {
         return fill == .none && spec.type == .area ? .solid : fill
     }
 
+    /// The finished scene: the canvas size, the spec's background (none when transparent), the spec's title or
+    /// `kind` as its accessible name, and `description`.
+    func scene(kind: String, description: String, nodes: [Node]) -> Scene {
+        let background = spec.background ?? theme.background
+        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
+                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind, description: description,
+                     nodes: nodes)
+    }
+
     /// A mark's radius around `p`, shrunk where it would reach past the canvas (only with extreme line widths or
     /// at sparkline edges); `slack` is the part of a stroke outside the radius.
     func markRadius(_ r: Double, at p: Point, slack: Double = 0) -> Double {

@@ -57,12 +57,9 @@ struct LineChartLayout {
                                                        avoiding: bubbles.map(\.bounds)))
         nodes.append(contentsOf: bubbles.map(\.node))
 
-        let background = spec.background ?? ctx.theme.background
         let kind = spec.type == .area ? "Area chart" : "Line chart"
-        return Scene(width: ctx.canvas.width, height: ctx.canvas.height,
-                     background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind,
-                     description: description(kind: kind, domain: domain, formatter: yFormatter), nodes: nodes)
+        return ctx.scene(kind: kind, description: description(kind: kind, domain: domain, formatter: yFormatter),
+                         nodes: nodes)
     }
 
     // MARK: - Frame: plot rectangle, axes and decorations

@@ -66,13 +66,8 @@ struct PieChartLayout {
         let style = ctx.style
         let canvas = ctx.canvas
         let slices = slices()
-        var nodes: [Node] = []
-        var top = canvas.minY
-        let pad = spec.axes ? style.padding : 0
+        var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
         if spec.axes {
-            let header = ChartHeader.make(ctx: ctx)
-            if let node = header.node { nodes.append(node) }
-            top = header.bottom
             if spec.legend ?? true, !slices.isEmpty {
                 let items = slices.map { (text: name($0), swatch: Legend.Swatch.block(color($0))) }
                 let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
@@ -137,10 +132,7 @@ struct PieChartLayout {
         let parts = slices.prefix(10).map { "\(name($0)) \(formatter.string($0.value)) (\(Self.percent($0.fraction)))" }
         let description = slices.isEmpty ? "\(kind) with no data"
             : "\(kind): " + parts.joined(separator: ", ") + (slices.count > 10 ? ", …" : "")
-        let background = spec.background ?? ctx.theme.background
-        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind, description: description,
-                     nodes: nodes)
+        return ctx.scene(kind: kind, description: description, nodes: nodes)
     }
 
     struct Geometry {

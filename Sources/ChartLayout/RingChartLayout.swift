@@ -31,14 +31,7 @@ struct RingChartLayout {
     func scene() -> Scene {
         let style = ctx.style
         let canvas = ctx.canvas
-        var nodes: [Node] = []
-        var top = canvas.minY
-        let pad = spec.axes ? style.padding : 0
-        if spec.axes {
-            let header = ChartHeader.make(ctx: ctx)
-            if let node = header.node { nodes.append(node) }
-            top = header.bottom
-        }
+        var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
         let captionSize = style.legendSize
         let showNames = spec.axes && spec.series.contains { !($0.name ?? "").isEmpty }
         let captionHeight = showNames ? ctx.lineHeight(captionSize) + Self.gap / 2 : 0
@@ -69,12 +62,9 @@ struct RingChartLayout {
                 }
             }
         }
-        let background = spec.background ?? ctx.theme.background
         let description = spec.series.isEmpty ? "Ring gauge with no data"
             : "Ring gauge: " + summary.prefix(10).joined(separator: ", ") + (summary.count > 10 ? ", …" : "")
-        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Ring gauge", description: description,
-                     nodes: nodes)
+        return ctx.scene(kind: "Ring gauge", description: description, nodes: nodes)
     }
 
     /// One ring's geometry: the stroke is centered on `radius`, so it spans `outer − width … outer`.
