@@ -23,6 +23,7 @@ extension ChartSpec {
             for label in ring.labels { w.string(label) }
             w.endArray()
             if let track = ring.track { w.field("track", CSSColor.hexString(track)) }
+            w.field("layout", ring.layout.rawValue)
             w.endObject()
         }
         if diff != DiffOptions() {

@@ -14,6 +14,8 @@ public struct RingOptions: Hashable, Sendable {
     public var labels: [String] = []
     /// The track under the arc; nil means the theme's neutral gray.
     public var track: Color?
+    /// How several rings are arranged.
+    public var layout: RingLayout = .row
 
     public init() {}
 
@@ -34,6 +36,14 @@ public struct RingThreshold: Hashable, Sendable {
         self.below = below
         self.color = color
     }
+}
+
+/// How the rings of several series are arranged.
+public enum RingLayout: String, Hashable, Sendable, CaseIterable {
+    /// Side by side in equal cells, each with its own center text and its name below.
+    case row
+    /// Nested, series 0 outermost, the center texts stacked in the innermost hole, names in a legend.
+    case concentric
 }
 
 /// The center text of a ring.

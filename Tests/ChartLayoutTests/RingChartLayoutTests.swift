@@ -135,6 +135,25 @@ struct RingChartLayoutTests {
         #expect(names == ["Fern", "Basil", "Cactus"])
     }
 
+    @Test func concentricRingsNestOuterToInnerWithTheirTextsInTheHole() throws {
+        var spec = ringSpec([[0.82], [0.45], [1.1]], names: ["Move", "Exercise", "Stand"])
+        spec.ring.layout = .concentric
+        let s = scene(spec)
+        let rings = (0..<3).map { ring($0, in: s) }
+        let circles = try rings.map { try #require($0.track.flatMap { circleGeometry($0.path) }) }
+        let width = try #require(rings[0].track).strokeStyle.width
+        for (a, b) in zip(circles, circles.dropFirst()) {
+            #expect(a.center.distance(to: b.center) < 1e-9)
+            #expect(a.radius - b.radius >= width - 1e-9, "strokes do not overlap")
+        }
+        let hole = circles[2].radius - width / 2
+        for (k, text) in ["82%", "45%", "110%"].enumerated() {
+            let label = try #require(rings[k].label)
+            #expect(label.text == text)
+            #expect(TextBox(label, metrics: metrics).corners.allSatisfy { $0.distance(to: circles[0].center) <= hole })
+        }
+    }
+
     static func degenerateSpecs() -> [ChartSpec] {
         var specs: [ChartSpec] = []
         for (values, width, height) in [([[Double?]](), 480.0, 240.0), ([[]], 480, 240), ([[0.5]], 16, 16),
@@ -143,6 +162,13 @@ struct RingChartLayoutTests {
             spec.type = .ring
             spec.title = "A title"
             specs.append(spec)
+        }
+        for (count, side) in [(64, 480.0), (3, 16), (2, 90)] {
+            var nested = makeSpec(Array(repeating: [0.6], count: count), width: side, height: side)
+            nested.type = .ring
+            nested.ring.layout = .concentric
+            nested.title = "Nested"
+            specs.append(nested)
         }
         var sparkline = makeSpec([[0.4]], width: 60, height: 60)
         sparkline.type = .ring

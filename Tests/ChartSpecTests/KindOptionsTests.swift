@@ -8,7 +8,7 @@ struct KindOptionsTests {
         let spec = try parseSpec(#"""
         {"type": "ring", "series": [{"values": [0.62]}, {"values": [0.1]}],
          "ring": {"thickness": 0.3, "thresholds": [{"below": 0.3, "color": "orange"}, {"below": 0.1, "color": "red"}],
-                  "label": "name", "labels": ["3 days"], "track": "#eeeeee"}}
+                  "label": "name", "labels": ["3 days"], "track": "#eeeeee", "layout": "concentric"}}
         """#)
         #expect(spec.type == .ring)
         #expect(spec.ring.thickness == 0.3)
@@ -17,6 +17,7 @@ struct KindOptionsTests {
         #expect(spec.ring.label == .name)
         #expect(spec.ring.labels == ["3 days"])
         #expect(spec.ring.track == Color(rgb: 0xEEEEEE))
+        #expect(spec.ring.layout == .concentric)
     }
 
     @Test(arguments: [(0.05, 0xFF0000 as UInt32?), (0.1, 0xFFA500), (0.29, 0xFFA500), (0.3, nil), (2, nil)])
@@ -60,6 +61,7 @@ struct KindOptionsTests {
         Rejection(minimalSpec(#""ring": {"label": "value"}"#), "ring.label", #"expected one of "percent", "name""#),
         Rejection(minimalSpec(#""ring": {"labels": [1]}"#), "ring.labels[0]", "expected a string, got a number"),
         Rejection(minimalSpec(#""ring": []"#), "ring", "expected an object, got an array"),
+        Rejection(minimalSpec(#""ring": {"layout": "grid"}"#), "ring.layout", #"expected one of "row", "concentric""#),
         Rejection(minimalSpec(#""diff": {"markLeadChange": true}"#), "diff.markLeadChange",
                   #"unknown field (did you mean "markLeadChanges"?)"#),
         Rejection(minimalSpec(#""pie": {"otherBelow": 0.6}"#), "pie.otherBelow", "must be between 0 and 0.5, got 0.6"),
@@ -90,7 +92,7 @@ struct KindOptionsTests {
         let spec = try parseSpec(#"""
         {"type": "ring", "series": [{"values": [0.5]}],
          "ring": {"thickness": 0.25, "thresholds": [{"below": 0.2, "color": "red"}], "label": "none", "labels": ["x"],
-                  "track": "#ddd"},
+                  "track": "#ddd", "layout": "concentric"},
          "diff": {"labels": true}, "pie": {"otherLabel": "Rest", "innerRadius": 0.4}}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)

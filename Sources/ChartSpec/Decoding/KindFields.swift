@@ -33,6 +33,7 @@ enum KindFields {
         .custom("track") { ring, value, path, diagnostics in
             if let color = diagnostics.color(value, path) { ring.track = color }
         },
+        .choice("layout", \.layout),
     ])
 
     struct ThresholdDraft {
