@@ -100,9 +100,9 @@ struct DiffChartLayout {
                 .shape(Shape(path: path, fill: .solid(color.withOpacity(ctx.style.areaOpacity + 0.05)))),
             ])))
         }
-        plotChildren.append(.shape(Shape(path: Path([.move(Point(plot.minX, zeroY)), .line(Point(plot.maxX, zeroY))]),
-                                         stroke: .solid(ctx.theme.axis), strokeStyle: StrokeStyle(width: 1.5, cap: .butt),
-                                         snapToPixels: true)))
+        let zeroLine = Path([.move(Point(plot.minX, zeroY)), .line(Point(plot.maxX, zeroY))])
+        plotChildren.append(.shape(Shape(path: zeroLine, stroke: .solid(ctx.theme.axis),
+                                         strokeStyle: StrokeStyle(width: 1.5, cap: .butt), snapToPixels: true)))
 
         // The line, and the arc length at every drawn point (for the point and marker animation).
         var path = Path()

@@ -92,9 +92,9 @@ struct LayoutContext {
                    canvas.maxY - p.y - slack))
     }
 
-    /// How far the control points of `ArcGeometry`'s Bézier arcs (pieces of at most 90°) may lie from the center,
-    /// as a multiple of the radius: √(1 + (4/3·tan 22.5°)²) ≈ 1.1412, rounded up. Circles sized with it keep every
-    /// path coordinate inside the space they are given.
+    /// How far the control points of `ArcGeometry`'s Bézier arcs (pieces of at most 90°) may lie from the
+    /// center, as a multiple of the radius: √(1 + (4/3·tan 22.5°)²) ≈ 1.1412, rounded up. Circles sized with it
+    /// keep every path coordinate inside the space they are given.
     static let arcControlReach = 1.1413
 
     /// The radius of a data dot for a line width (the colored ring is drawn on it).

@@ -111,8 +111,8 @@ struct PieChartLayout {
                     if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {
                         children.append(.text(run))
                     } else {
-                        outside.append(OutsideLabel(slice: n, text: text, angle: (slice.startAngle + slice.endAngle) / 2,
-                                                    fraction: slice.fraction))
+                        let mid = (slice.startAngle + slice.endAngle) / 2
+                        outside.append(OutsideLabel(slice: n, text: text, angle: mid, fraction: slice.fraction))
                     }
                 }
                 sliceNodes.append(children)
@@ -196,9 +196,10 @@ struct PieChartLayout {
         var fraction: Double
     }
 
-    /// Outside labels with their leader lines, by slice position. Labels stand in a column beside the pie on the
-    /// side of their slice (so they never cover it), spread vertically by `spread`. When a column cannot hold them all, the
-    /// labels of the smallest slices are left out (their tooltips still give the share).
+    /// Outside labels with their leader lines, by slice position. A label stands beside its leader's elbow when
+    /// that keeps it off the pie (near twelve and six o'clock), else in a column beside the pie on its slice's
+    /// side; each side is spread vertically by `spread`. When a side cannot hold them all, the labels of the
+    /// smallest slices are left out (their tooltips still give the share).
     func placeOutside(_ labels: [OutsideLabel], geometry g: Geometry, size: Double) -> [(Int, [Node])] {
         let lineHeight = ctx.lineHeight(size) + 2
         let canvas = ctx.canvas

@@ -21,7 +21,11 @@ struct DiffChartLayoutTests {
         for g in groups(scene) {
             guard case .point(0, let i, _)? = g.role, let tooltip = g.tooltip,
                   case .shape(let s)? = g.children.first, let center = circleGeometry(s.path)?.center else { continue }
-            if tooltip.hasPrefix("Lead change") { markers.append((center, tooltip)) } else { data[i] = (center, tooltip) }
+            if tooltip.hasPrefix("Lead change") {
+                markers.append((center, tooltip))
+            } else {
+                data[i] = (center, tooltip)
+            }
         }
         return (data, markers)
     }

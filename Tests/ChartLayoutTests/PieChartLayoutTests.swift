@@ -42,7 +42,8 @@ struct PieChartLayoutTests {
 
     /// Cubic pieces after the straight edge: the inner arc of a doughnut slice.
     func innerArcPieces(_ path: Path) -> Int {
-        guard let line = path.elements.firstIndex(where: { if case .line = $0 { true } else { false } }) else { return 0 }
+        let isLine = { (e: PathElement) in if case .line = e { true } else { false } }
+        guard let line = path.elements.firstIndex(where: isLine) else { return 0 }
         return path.elements[line...].filter { if case .cubic = $0 { true } else { false } }.count
     }
 

@@ -31,7 +31,8 @@ struct KindOptionsTests {
 
     @Test func diffAndPieOptionsAreRead() throws {
         let diff = try parseSpec(#"""
-        {"type": "diff", "series": [{"values": [1]}, {"values": [2]}], "diff": {"markLeadChanges": false, "labels": true}}
+        {"type": "diff", "series": [{"values": [1]}, {"values": [2]}],
+         "diff": {"markLeadChanges": false, "labels": true}}
         """#)
         #expect(diff.diff == { var d = DiffOptions(); d.markLeadChanges = false; d.labels = true; return d }())
         let pie = try parseSpec(#"""
@@ -45,7 +46,8 @@ struct KindOptionsTests {
 
     static let rejections: [Rejection] = [
         Rejection(#"{"type": "diff", "series": [{"values": [1]}, {"values": [2]}, {"values": [3]}]}"#, "series",
-                  "a diff chart needs exactly 2 series (e.g. home and guest; the line is series 0 minus series 1), got 3"),
+                  "a diff chart needs exactly 2 series (e.g. home and guest; the line is series 0 minus series 1), "
+                      + "got 3"),
         Rejection(#"{"type": "diff", "series": [{"values": [1]}]}"#, "series", "needs exactly 2 series"),
         Rejection(#"{"type": "pie", "series": [{"values": [1]}, {"values": [2]}]}"#, "series",
                   "a pie chart takes exactly 1 series"),
