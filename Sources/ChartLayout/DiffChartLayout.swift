@@ -20,6 +20,8 @@ struct DiffChartLayout {
     let xs: [Double]
     /// home − guest per index; nil where either is missing.
     let diff: [Double?]
+    /// Every lead change, computed once (markers and the description both need it).
+    let crossings: [LeadCrossing]
 
     init(spec: ChartSpec, metrics: any TextMeasuring) {
         ctx = LayoutContext(spec: spec, metrics: metrics)
@@ -31,6 +33,7 @@ struct DiffChartLayout {
         }
         self.diff = diff
         self.xs = xs
+        crossings = LeadChange.crossings(xs: xs, diff: diff)
         line = LineChartLayout(spec: Self.derivedSpec(spec, xs: xs, diff: diff, ctx: ctx), metrics: metrics)
     }
 
@@ -180,7 +183,6 @@ struct DiffChartLayout {
     func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
                            pixel: (Double, Double) -> Point, progress: (Double) -> Double,
                            xLabel: (Int) -> String) -> [Node] {
-        let crossings = LeadChange.crossings(xs: xs, diff: diff)
         guard crossings.count <= SeriesMarks.maxPointMarks else { return [] }
         let radius = 5.0, size = ctx.style.annotationSize
         var nodes: [Node] = []
@@ -238,7 +240,7 @@ struct DiffChartLayout {
             most = max(most, d)
             least = min(least, d)
         }
-        let changes = LeadChange.crossings(xs: xs, diff: diff).count
+        let changes = crossings.count
         return "Lead chart of \(ctx.seriesName(0)) − \(ctx.seriesName(1)): \(changes) lead "
             + "change\(changes == 1 ? "" : "s"); largest leads \(ctx.seriesName(0)) +\(formatter.string(most)), "
             + "\(ctx.seriesName(1)) +\(formatter.string(-least))"
