@@ -39,8 +39,10 @@ let package = Package(
             name: "ChartRender",
             dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
             swiftSettings: strict),
+        // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4), fenced like NIO's CNIOLinux.
+        .target(name: "CLinuxIO"),
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
-        .target(name: "HTTPServer", swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
         .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender"], swiftSettings: strict),
 
