@@ -382,6 +382,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func finishResponse(_ connection: Connection, entry: HTTPLogEntry) {
         var entry = entry
+        now = monotonicNanoseconds()
         entry.durationNanoseconds = now &- connection.requestStart
         log(entry)
         responder.didRespond(entry)
