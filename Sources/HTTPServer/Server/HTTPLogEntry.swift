@@ -12,6 +12,17 @@ public struct HTTPLogEntry: Sendable {
     /// The responder's extra fields (`HTTPResponse.logFields`).
     public var fields: [(String, String)]
 
+    public init(method: String, path: String, status: Int, bytes: Int, durationNanoseconds: UInt64,
+                requestID: String, fields: [(String, String)] = []) {
+        self.method = method
+        self.path = path
+        self.status = status
+        self.bytes = bytes
+        self.durationNanoseconds = durationNanoseconds
+        self.requestID = requestID
+        self.fields = fields
+    }
+
     /// The entry as one JSON object on one line, newline-terminated.
     public var jsonLine: String {
         let micros = durationNanoseconds / 1000
