@@ -202,7 +202,13 @@ struct HTTPParser {
         start = end + 4
         scanFrom = start
         var head = try Self.parseSection(section, limits: limits)
-        head.framing = try Self.framing(of: head, limits: limits)
+        do {
+            head.framing = try Self.framing(of: head, limits: limits)
+        } catch {
+            var error = error
+            error.head = head
+            throw error
+        }
         switch head.framing {
         case .none: state = .fixedBody(remaining: 0)
         case .contentLength(let length):
