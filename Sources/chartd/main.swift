@@ -41,7 +41,12 @@ sigaddset(&signals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
 // Text metrics: approximate until ChartText offers real fonts (FontSet.loadDefault()).
-let service = ChartService(configuration: options.service, renderer: ChartRenderer())
+let service: ChartService
+if let size = options.constantRenderBytes {
+    service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
+} else {
+    service = ChartService(configuration: options.service, renderer: ChartRenderer())
+}
 let server: HTTPServer
 do {
     server = try HTTPServer.start(configuration: options.server, responder: service)

@@ -6,6 +6,8 @@ public struct ChartdOptions: Sendable {
     public var service = ChartServiceConfiguration()
     /// True when `--help` was given: print `ChartdOptions.help` and exit.
     public var showHelp = false
+    /// When set, every chart is this many constant bytes (`ConstantRenderer`): benchmarks the server alone.
+    public var constantRenderBytes: Int?
 
     /// A flag or variable that could not be used, with what was expected.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
@@ -74,6 +76,10 @@ public struct ChartdOptions: Sendable {
         Setting(flag: "--assets", variable: "ASSETS_DIR",
                 help: "directory with index.html and openapi.yaml (default .)") { o, v in
             o.service.assetsDirectory = v
+        },
+        Setting(flag: "--constant-render-bytes", variable: "CONSTANT_RENDER_BYTES",
+                help: "benchmark only: answer every chart with N fixed bytes") { o, v throws(Invalid) in
+            o.constantRenderBytes = try int(v, "--constant-render-bytes", 0...(64 << 20))
         },
         Setting(flag: "--access-log", variable: "ACCESS_LOG", help: "on|off: JSON line per request on stdout (on)") {
             o, v throws(Invalid) in
