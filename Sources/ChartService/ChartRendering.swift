@@ -1,11 +1,18 @@
 public import ChartRender
 public import ChartSpec
 
-/// The rendering step the service calls, injected so tests can use a fake (or a deliberately slow) renderer.
-/// Called on worker threads; it may block.
+/// The pipeline as the service uses it, injected so tests can use a fake (or deliberately slow) renderer.
+/// Two steps, because the service needs the validated spec (its format, its canonical form for the cache key)
+/// before deciding whether to render at all. Called on worker threads; both may block.
 public protocol ChartRendering: Sendable {
-    /// Parses, validates and renders `json`; `format` overrides the spec's own, `fallback` applies when neither says.
-    func render(json: [UInt8], format: OutputFormat?, fallback: OutputFormat) throws(SpecError) -> RenderedChart
+    /// JSON → validated spec; every problem with its JSON path.
+    func parse(json: [UInt8]) throws(SpecError) -> ChartSpec
+    /// Renders a validated spec in `format`.
+    func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart
 }
 
-extension ChartRenderer: ChartRendering {}
+extension ChartRenderer: ChartRendering {
+    public func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
+        try ChartSpec.parse(json)
+    }
+}

@@ -143,46 +143,57 @@ public final class ChartService: HTTPResponder {
 
     /// Renders (or finds in the cache) the chart for `json`, honouring `?format=`, `Accept` and `If-None-Match`.
     private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String) -> HTTPResponse {
-        var format: OutputFormat?
+        var override: OutputFormat?
         if let raw = try? QueryString(request.query)["format"] {
             guard let parsed = OutputFormat(rawValue: String(decoding: raw, as: UTF8.self)) else {
                 let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 return Problem.badRequest("format must be one of \(names)", path: "format").response
             }
-            format = parsed
+            override = parsed
         }
-        let fallback = FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
-        let key = ChartCacheKey.forChart(json: json, format: format, fallback: fallback,
+        let parseStart = monotonicSeconds()
+        let spec: ChartSpec
+        do {
+            spec = try renderer.parse(json: json)
+        } catch {
+            return Problem.invalidSpec(error).response
+        }
+        let parseSeconds = monotonicSeconds() - parseStart
+        // ?format= beats the spec's own format, which beats Accept.
+        let format = override ?? spec.format ?? FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
+        let key = ChartCacheKey.forChart(spec: spec, json: json, format: format,
                                          rendererVersion: configuration.rendererVersion)
         var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
-        // Without ?format= the spec or Accept decides, so caches must key on Accept too.
-        if format == nil { headers.add("Vary", "Accept") }
+        // Only when Accept decided the format do caches need to key on it.
+        if override == nil && spec.format == nil { headers.add("Vary", "Accept") }
 
         let conditional = request.method == "GET" || request.method == "HEAD"
         if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
                                                           etag: key.etag) {
-            return HTTPResponse(status: 304, headers: headers, logFields: [("cache", "etag")])
+            return HTTPResponse(status: 304, headers: headers, logFields: [("format", format.rawValue),
+                                                                           ("cache", "etag")])
         }
         if let cached = cache.get(key) {
             headers.add("Content-Type", cached.contentType)
-            headers.add("Server-Timing", "render;dur=0, cache;desc=\"hit\"")
+            headers.add("Server-Timing", "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
             return HTTPResponse(status: 200, headers: headers, body: cached.bytes,
                                 logFields: [("format", cached.format.rawValue), ("cache", "hit")])
         }
-        let started = monotonicSeconds()
+        let renderStart = monotonicSeconds()
         let rendered: RenderedChart
         do {
-            rendered = try renderer.render(json: json, format: format, fallback: fallback)
+            rendered = try renderer.render(spec, format: format)
         } catch {
             var response = Problem.invalidSpec(error).response
-            response.logFields = [("cache", "miss")]
+            response.logFields = [("format", format.rawValue), ("cache", "miss")]
             return response
         }
-        let seconds = monotonicSeconds() - started
-        metrics.observeRender(seconds: seconds)
+        let renderSeconds = monotonicSeconds() - renderStart
+        metrics.observeRender(seconds: renderSeconds)
         cache.put(key, rendered)
         headers.add("Content-Type", rendered.contentType)
-        headers.add("Server-Timing", "render;dur=\(Self.milliseconds(seconds))")
+        headers.add("Server-Timing",
+                    "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=\(Self.milliseconds(renderSeconds))")
         return HTTPResponse(status: 200, headers: headers, body: rendered.bytes,
                             logFields: [("format", rendered.format.rawValue), ("cache", "miss")])
     }

@@ -14,9 +14,11 @@ public struct ConstantRenderer: ChartRendering {
         bytes = open + [UInt8](repeating: UInt8(ascii: "x"), count: padding) + close
     }
 
-    public func render(json: [UInt8], format: OutputFormat?, fallback: OutputFormat) throws(SpecError)
-        -> RenderedChart
-    {
+    public func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
+        ChartSpec()
+    }
+
+    public func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart {
         RenderedChart(bytes: bytes, format: .svg)
     }
 }

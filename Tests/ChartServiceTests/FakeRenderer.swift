@@ -5,9 +5,10 @@ import Glibc
 import HTTPServer
 import Synchronization
 
-/// Stands in for the real pipeline: output names the chosen format and echoes the spec, so tests can see which
-/// format won and whether the renderer ran at all. A spec containing `"bad"` fails validation with two issues;
-/// one containing `"block"` waits until `release()`.
+/// Stands in for the real pipeline: the "spec" is the JSON text (kept in `title`), its format is whatever
+/// `"format":"…"` it contains, and the output names the chosen format and echoes the text, so tests see which
+/// format won and whether rendering ran. A spec containing `"bad"` fails validation with two issues; one
+/// containing `"block"` renders only after `release()`.
 final class FakeRenderer: ChartRendering {
     let calls = Atomic<Int>(0)
     let blocked = Atomic<Int>(0)
@@ -15,20 +16,26 @@ final class FakeRenderer: ChartRendering {
 
     init() {}
 
-    func render(json: [UInt8], format: OutputFormat?, fallback: OutputFormat) throws(SpecError) -> RenderedChart {
-        calls.add(1, ordering: .sequentiallyConsistent)
+    func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
         let text = String(decoding: json, as: UTF8.self)
         if text.contains("\"bad\"") {
             throw SpecError(issues: [SpecIssue(path: "series[0].values[2]", message: "expected a number"),
                                      SpecIssue(path: "width", message: "must be at most 4096")])
         }
+        var spec = ChartSpec()
+        spec.title = text
+        spec.format = OutputFormat.allCases.first { text.contains("\"format\":\"\($0.rawValue)\"") }
+        return spec
+    }
+
+    func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart {
+        calls.add(1, ordering: .sequentiallyConsistent)
+        let text = spec.title ?? ""
         if text.contains("\"block\"") {
             blocked.add(1, ordering: .sequentiallyConsistent)
             while !released.load(ordering: .sequentiallyConsistent) { usleep(1000) }
         }
-        let specFormat = OutputFormat.allCases.first { text.contains("\"format\":\"\($0.rawValue)\"") }
-        let chosen = format ?? specFormat ?? fallback
-        return RenderedChart(bytes: Array("\(chosen.rawValue):\(text)".utf8), format: chosen)
+        return RenderedChart(bytes: Array("\(format.rawValue):\(text)".utf8), format: format)
     }
 
     var callCount: Int { calls.load(ordering: .sequentiallyConsistent) }

@@ -17,18 +17,17 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
         return hex(high) + hex(low)
     }
 
-    /// The one place that decides what identifies a chart.
+    /// The one place that decides what identifies a chart: the spec, the resolved output format and the
+    /// renderer version.
     ///
-    /// Today this hashes the request body bytes; when `ChartSpec` gains `canonicalJSON`, hash that instead so
-    /// that whitespace and key order stop mattering (and bump `rendererVersion`).
-    public static func forChart(json: [UInt8], format: OutputFormat?, fallback: OutputFormat,
+    /// Today the spec is identified by the request's JSON bytes; once `ChartSpec.canonicalJSON` is available,
+    /// hash that instead, so that whitespace, key order and spelled-out defaults stop mattering.
+    public static func forChart(spec: ChartSpec, json: [UInt8], format: OutputFormat,
                                 rendererVersion: String) -> ChartCacheKey {
         var hasher = FNV1a128()
         hasher.combine(Array(rendererVersion.utf8))
         hasher.combine([0])
-        hasher.combine(Array((format?.rawValue ?? "-").utf8))
-        hasher.combine([0])
-        hasher.combine(Array(fallback.rawValue.utf8))
+        hasher.combine(Array(format.rawValue.utf8))
         hasher.combine([0])
         hasher.combine(json)
         let value = hasher.value
