@@ -15,7 +15,7 @@ while let arg = args.popFirst() {
 }
 
 // Each area of the pipeline contributes its own list (see the *Benchmarks.swift files).
-let all: [Benchmark] = coreBenchmarks()
+let all: [Benchmark] = coreBenchmarks() + textBenchmarks()
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
 } catch {
