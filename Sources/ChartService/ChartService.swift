@@ -19,7 +19,7 @@ public final class ChartService: HTTPResponder {
     private let draining = Atomic<Bool>(false)
 
     public init(configuration: ChartServiceConfiguration = ChartServiceConfiguration(),
-                renderer: some ChartRendering = ChartRenderer()) {
+                renderer: some ChartRendering = ChartRenderer.shared) {
         self.configuration = configuration
         self.renderer = renderer
         self.cache = ChartCache(capacity: configuration.cacheBytes)

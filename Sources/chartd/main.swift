@@ -40,12 +40,12 @@ sigaddset(&signals, SIGTERM)
 sigaddset(&signals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-// Text metrics: approximate until ChartText offers real fonts (FontSet.loadDefault()).
+// Fonts load once here (CHART_FONTS or the Debian locations; approximate metrics without any font file).
 let service: ChartService
 if let size = options.constantRenderBytes {
     service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
 } else {
-    service = ChartService(configuration: options.service, renderer: ChartRenderer())
+    service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
 }
 let server: HTTPServer
 do {
