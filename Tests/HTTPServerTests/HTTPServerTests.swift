@@ -187,6 +187,32 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func bodyTimeoutCutsOffASlowUpload() throws {
+        try withServer { server, _ in
+            let slow = try #require(TestClient(port: server.port))
+            slow.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nab")
+            #expect(slow.readResponse()?.status == 408)
+            #expect(slow.readsEOF())
+        }
+    }
+
+    @Test func writeTimeoutDropsAClientThatStopsReading() throws {
+        var configuration = testConfiguration()
+        configuration.writeTimeout = .milliseconds(200)
+        try withServer(configuration) { server, _ in
+            let stalled = try #require(TestClient(port: server.port))
+            var small: Int32 = 4096
+            setsockopt(stalled.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            stalled.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\n")
+            usleep(600_000)
+            let other = try #require(TestClient(port: server.port))
+            other.send("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(other.readResponse()?.status == 200)
+            // The 4 MiB response was abandoned: reading yields less than all of it, then EOF or reset.
+            #expect(stalled.readResponse() == nil)
+        }
+    }
+
     @Test func slowlorisConnectionsDoNotStopOthersBeingServed() throws {
         var configuration = testConfiguration()
         configuration.headerTimeout = .milliseconds(500)

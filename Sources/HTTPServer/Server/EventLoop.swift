@@ -461,10 +461,14 @@ final class EventLoop: @unchecked Sendable {
         close(fd)
     }
 
-    private func closeConnection(_ connection: Connection) {
+    private func closeConnection(_ connection: Connection, reset: Bool = false) {
         guard connections[connection.fd] === connection else { return }
         connections[connection.fd] = nil
         epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), connection.fd, nil)
+        if reset {
+            var option = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection.fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<Glibc.linger>.size))
+        }
         close(connection.fd)
     }
 
@@ -496,7 +500,11 @@ final class EventLoop: @unchecked Sendable {
             switch connection.phase {
             case .head, .body:
                 serverError(connection, status: 408, detail: "the request was not received in time", close: true)
-            case .idle, .processing, .writing, .lingering:
+            case .writing:
+                // Reset rather than close: a graceful close would leave the kernel trickling the unsent
+                // response to a client that is not reading.
+                closeConnection(connection, reset: true)
+            case .idle, .processing, .lingering:
                 closeConnection(connection)
             }
         }
