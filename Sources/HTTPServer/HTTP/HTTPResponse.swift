@@ -28,7 +28,8 @@ public struct HTTPResponse: Sendable {
     func serializedHead(date: String, keepAlive: Bool, requestVersion: HTTPVersion, requestID: String?) -> [UInt8] {
         var out = "HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(status))\r\n"
         out.reserveCapacity(256)
-        for (name, value) in headers.fields {
+        for (name, value) in headers.fields
+        where !Self.serverOwned.contains(where: { HTTPHeaders.equalNames($0, name) }) {
             // A handler that echoes input into a header must not be able to split the response.
             out += Self.fieldSafe(name)
             out += ": "
@@ -36,8 +37,9 @@ public struct HTTPResponse: Sendable {
             out += "\r\n"
         }
         out += "Date: \(date)\r\n"
-        if status != 204 && !(100..<200).contains(status) {
-            out += "Content-Length: \(status == 304 ? 0 : body.count)\r\n"
+        // 1xx, 204 and 304 are framed by their status; a 304's length would have to be the full image's.
+        if allowsBody {
+            out += "Content-Length: \(body.count)\r\n"
         }
         if !keepAlive {
             out += "Connection: close\r\n"
@@ -50,6 +52,9 @@ public struct HTTPResponse: Sendable {
         out += "\r\n"
         return Array(out.utf8)
     }
+
+    /// Framing and connection headers only the server may write; a handler's copies are dropped.
+    private static let serverOwned = ["Content-Length", "Transfer-Encoding", "Connection", "Date", "X-Request-Id"]
 
     private static func fieldSafe(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return text }
