@@ -161,8 +161,7 @@ public final class ChartService: HTTPResponder {
         let parseSeconds = monotonicSeconds() - parseStart
         // ?format= beats the spec's own format, which beats Accept.
         let format = override ?? spec.format ?? FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
-        let key = ChartCacheKey.forChart(spec: spec, json: json, format: format,
-                                         rendererVersion: configuration.rendererVersion)
+        let key = ChartCacheKey.forChart(spec: spec, format: format, rendererVersion: configuration.rendererVersion)
         var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
         // Only when Accept decided the format do caches need to key on it.
         if override == nil && spec.format == nil { headers.add("Vary", "Accept") }

@@ -20,16 +20,15 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The one place that decides what identifies a chart: the spec, the resolved output format and the
     /// renderer version.
     ///
-    /// Today the spec is identified by the request's JSON bytes; once `ChartSpec.canonicalJSON` is available,
-    /// hash that instead, so that whitespace, key order and spelled-out defaults stop mattering.
-    public static func forChart(spec: ChartSpec, json: [UInt8], format: OutputFormat,
-                                rendererVersion: String) -> ChartCacheKey {
+    /// The spec is identified by its canonical JSON, so whitespace, key order, number and color spelling and
+    /// spelled-out defaults do not matter; `format` is the resolved one (after `?format=`, spec and `Accept`).
+    public static func forChart(spec: ChartSpec, format: OutputFormat, rendererVersion: String) -> ChartCacheKey {
         var hasher = FNV1a128()
         hasher.combine(Array(rendererVersion.utf8))
         hasher.combine([0])
         hasher.combine(Array(format.rawValue.utf8))
         hasher.combine([0])
-        hasher.combine(json)
+        hasher.combine(spec.canonicalJSON)
         let value = hasher.value
         return ChartCacheKey(high: UInt64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))
     }
