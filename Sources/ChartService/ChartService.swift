@@ -17,6 +17,8 @@ public final class ChartService: HTTPResponder {
     private let cors: CORSPolicy
     private let assets: StaticAssets
     private let draining = Atomic<Bool>(false)
+    /// Raw request → resolved chart key, so repeated requests skip parsing (at most 2 × 8192 small entries).
+    private let resolutions = ResolutionMemo(capacity: 8192)
 
     public init(configuration: ChartServiceConfiguration = ChartServiceConfiguration(),
                 renderer: some ChartRendering = ChartRenderer.shared) {
@@ -151,20 +153,34 @@ public final class ChartService: HTTPResponder {
             }
             override = parsed
         }
+        let accepted = FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
+        let requestKey = ChartCacheKey.forRequest(json: json, override: override, accepted: accepted,
+                                                  rendererVersion: configuration.rendererVersion)
         let parseStart = monotonicSeconds()
-        let spec: ChartSpec
-        do {
-            spec = try renderer.parse(json: json)
-        } catch {
-            return Problem.invalidSpec(error).response
+        var spec: ChartSpec?
+        let resolution: ChartResolution
+        if let known = resolutions.get(requestKey) {
+            resolution = known
+        } else {
+            let parsed: ChartSpec
+            do {
+                parsed = try renderer.parse(json: json)
+            } catch {
+                return Problem.invalidSpec(error).response
+            }
+            spec = parsed
+            // ?format= beats the spec's own format, which beats Accept.
+            let format = override ?? parsed.format ?? accepted
+            resolution = ChartResolution(
+                key: ChartCacheKey.forChart(spec: parsed, format: format,
+                                            rendererVersion: configuration.rendererVersion),
+                format: format, variesWithAccept: override == nil && parsed.format == nil)
+            resolutions.put(requestKey, resolution)
         }
         let parseSeconds = monotonicSeconds() - parseStart
-        // ?format= beats the spec's own format, which beats Accept.
-        let format = override ?? spec.format ?? FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
-        let key = ChartCacheKey.forChart(spec: spec, format: format, rendererVersion: configuration.rendererVersion)
+        let key = resolution.key, format = resolution.format
         var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
-        // Only when Accept decided the format do caches need to key on it.
-        if override == nil && spec.format == nil { headers.add("Vary", "Accept") }
+        if resolution.variesWithAccept { headers.add("Vary", "Accept") }
 
         let conditional = request.method == "GET" || request.method == "HEAD"
         if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
@@ -174,14 +190,18 @@ public final class ChartService: HTTPResponder {
         }
         if let cached = cache.get(key) {
             headers.add("Content-Type", cached.contentType)
-            headers.add("Server-Timing", "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
+            headers.add("Server-Timing",
+                        "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
             return HTTPResponse(status: 200, headers: headers, body: cached.bytes,
                                 logFields: [("format", cached.format.rawValue), ("cache", "hit")])
         }
         let renderStart = monotonicSeconds()
         let rendered: RenderedChart
-        do {
-            rendered = try renderer.render(spec, format: format)
+        do throws(SpecError) {
+            // A remembered resolution skipped parsing; an image evicted since needs the spec again.
+            let parsed: ChartSpec
+            if let spec { parsed = spec } else { parsed = try renderer.parse(json: json) }
+            rendered = try renderer.render(parsed, format: format)
         } catch {
             var response = Problem.invalidSpec(error).response
             response.logFields = [("format", format.rawValue), ("cache", "miss")]

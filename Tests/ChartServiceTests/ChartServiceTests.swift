@@ -140,6 +140,27 @@ struct ChartServiceTests {
         #expect(hit.logFields.contains { $0 == ("cache", "hit") })
     }
 
+    @Test func repeatedRequestsSkipParsing() {
+        for _ in 0..<3 { _ = service.respond(to: request("POST", "/v1/chart", body: Self.spec)) }
+        #expect(renderer.parseCount == 1)
+        // Another Accept may resolve differently, so it is a separate memo entry.
+        let png = service.respond(to: request("POST", "/v1/chart", headers: [("Accept", "image/png")], body: Self.spec))
+        #expect(png.text.hasPrefix("png:"))
+        #expect(renderer.parseCount == 2)
+    }
+
+    @Test func anEvictedImageIsRenderedAgainFromAFreshParse() {
+        var configuration = ChartServiceConfiguration()
+        configuration.cacheBytes = 0
+        let service = ChartService(configuration: configuration, renderer: renderer)
+        let first = service.respond(to: request("POST", "/v1/chart", body: Self.spec))
+        let second = service.respond(to: request("POST", "/v1/chart", body: Self.spec))
+        #expect(first.body == second.body)
+        #expect(first.headers["ETag"] == second.headers["ETag"])
+        #expect(renderer.callCount == 2)
+        #expect(renderer.parseCount == 2)
+    }
+
     @Test func checkRefusesBeforeTheBodyIsRead() {
         func status(_ method: String, _ path: String, _ contentType: String?, body: Bool = true) -> Int? {
             var headers: HTTPHeaders = ["Host": "t"]

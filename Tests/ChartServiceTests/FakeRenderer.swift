@@ -11,12 +11,14 @@ import Synchronization
 /// containing `"block"` renders only after `release()`.
 final class FakeRenderer: ChartRendering {
     let calls = Atomic<Int>(0)
+    let parses = Atomic<Int>(0)
     let blocked = Atomic<Int>(0)
     let released = Atomic<Bool>(false)
 
     init() {}
 
     func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
+        parses.add(1, ordering: .sequentiallyConsistent)
         let text = String(decoding: json, as: UTF8.self)
         if text.contains("\"bad\"") {
             throw SpecError(issues: [SpecIssue(path: "series[0].values[2]", message: "expected a number"),
@@ -39,6 +41,7 @@ final class FakeRenderer: ChartRendering {
     }
 
     var callCount: Int { calls.load(ordering: .sequentiallyConsistent) }
+    var parseCount: Int { parses.load(ordering: .sequentiallyConsistent) }
     func release() { released.store(true, ordering: .sequentiallyConsistent) }
 }
 

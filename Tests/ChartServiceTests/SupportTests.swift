@@ -35,6 +35,24 @@ struct ChartCacheTests {
     }
 }
 
+struct ResolutionMemoTests {
+    func key(_ n: UInt64) -> ChartCacheKey { ChartCacheKey(high: 1, low: n) }
+    func value(_ n: UInt64) -> ChartResolution {
+        ChartResolution(key: ChartCacheKey(high: 2, low: n), format: .svg, variesWithAccept: false)
+    }
+
+    @Test func keepsRecentEntriesWithinTwoGenerations() {
+        let memo = ResolutionMemo(capacity: 2)
+        memo.put(key(1), value(1))
+        memo.put(key(2), value(2))
+        memo.put(key(3), value(3))  // {1, 2} become the old generation
+        #expect(memo.get(key(1)) == value(1))  // promoted into the current one: {3, 1}
+        memo.put(key(4), value(4))  // {3, 1} old, {4} current; 2 is dropped
+        #expect(memo.get(key(2)) == nil)
+        for n: UInt64 in [1, 3, 4] { #expect(memo.get(key(n)) == value(n)) }
+    }
+}
+
 struct HashingTests {
     /// Published FNV-1a-128 vectors (the offset basis for the empty input).
     @Test func fnv1a128MatchesReferenceVectors() {

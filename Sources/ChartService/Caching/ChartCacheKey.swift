@@ -34,6 +34,19 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension ChartCacheKey {
+    /// Identifies a request before its spec is parsed: the raw body, `?format=`, the format `Accept` prefers and
+    /// the renderer version. Only a memo key (see `ResolutionMemo`), never an ETag.
+    static func forRequest(json: [UInt8], override: OutputFormat?, accepted: OutputFormat,
+                           rendererVersion: String) -> ChartCacheKey {
+        var hasher = FNV1a128()
+        hasher.combine(Array("request\u{0}\(rendererVersion)\u{0}\(override?.rawValue ?? "-")\u{0}\(accepted.rawValue)\u{0}".utf8))
+        hasher.combine(json)
+        let value = hasher.value
+        return ChartCacheKey(high: UInt64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))
+    }
+}
+
 /// FNV-1a with the 128-bit parameters (Fowler, Noll, Vo; draft-eastlake-fnv): xor each byte, multiply by the prime.
 struct FNV1a128 {
     private static let prime: UInt128 = (1 << 88) | 0x13B
