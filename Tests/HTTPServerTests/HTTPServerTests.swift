@@ -53,6 +53,21 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func pipelinedRequestWaitsUntilTheOneBeforeIsAnswered() throws {
+        let responder = EchoResponder()
+        try withServer(responder: responder) { server, _ in
+            let client = try #require(TestClient(port: server.port))
+            // Two workers are free, yet the second request must not start before the first is answered.
+            client.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\nGET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(responder.gate.waitUntilEntered(1))
+            usleep(100_000)
+            #expect(responder.log.withLock { $0.isEmpty })
+            responder.gate.release()
+            #expect(client.readResponse()?.text == "released")
+            #expect(client.readResponse()?.text == "GET /after 0\n")
+        }
+    }
+
     @Test func readsChunkedBodies() throws {
         try withServer { server, _ in
             let client = try #require(TestClient(port: server.port))
