@@ -48,7 +48,8 @@ let package = Package(
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
-        .executableTarget(name: "chart-bench", dependencies: ["ChartRender", "ChartText"], swiftSettings: strict),
+        .executableTarget(
+            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService"], swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
