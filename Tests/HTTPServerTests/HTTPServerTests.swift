@@ -68,6 +68,21 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func answersAClientThatHalfClosesAfterItsRequest() throws {
+        let responder = EchoResponder()
+        try withServer(responder: responder) { server, _ in
+            let client = try #require(TestClient(port: server.port))
+            client.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(responder.gate.waitUntilEntered())
+            shutdown(client.fd, Int32(SHUT_WR))
+            usleep(50_000)
+            responder.gate.release()
+            let response = try #require(client.readResponse())
+            #expect(response.text == "released")
+            #expect(response.headers["Connection"] == "close")
+        }
+    }
+
     @Test func readsChunkedBodies() throws {
         try withServer { server, _ in
             let client = try #require(TestClient(port: server.port))

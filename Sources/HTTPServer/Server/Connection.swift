@@ -24,6 +24,10 @@ final class Connection {
     var deadline: UInt64 = 0
     /// The epoll events currently registered.
     var interest: UInt32 = 0
+    /// Set once input arrives while a request is pending; reading resumes when the response is done.
+    var readPaused = false
+    /// The client shut its sending side; the pending response is the last.
+    var inputClosed = false
 
     /// The request being served.
     var head: HTTPRequestHead?
