@@ -58,7 +58,8 @@ struct ChartServiceSocketTests {
         defer { server.shutdown() }
         let spec = #"{"series":[]}"#
         let post = try #require(exchange(port: server.port, "POST /v1/chart HTTP/1.1\r\nHost: t\r\n"
-            + "Content-Type: application/json\r\nContent-Length: \(spec.utf8.count)\r\nConnection: close\r\n\r\n\(spec)"))
+            + "Content-Type: application/json\r\nContent-Length: \(spec.utf8.count)\r\nConnection: close\r\n\r\n"
+            + spec))
         #expect(post.status == 200)
         #expect(post.body == "svg:" + spec)
         #expect(post.head.contains("\r\nContent-Type: image/svg+xml\r\n"))
@@ -89,7 +90,8 @@ struct ChartServiceSocketTests {
         let metrics = try #require(exchange(port: server.port, "GET /metrics HTTP/1.1\r\nHost: t\r\n"
             + "Connection: close\r\n\r\n"))
         #expect(metrics.body.contains(#"chartd_http_requests_total{route="/v1/chart",status="413",format=""} 1"#))
-        #expect(metrics.body.contains(#"chartd_http_requests_total{route="/v1/chart",status="200",format="svg"} 2"#))  // POST and HEAD
+        // POST and HEAD
+        #expect(metrics.body.contains(#"chartd_http_requests_total{route="/v1/chart",status="200",format="svg"} 2"#))
     }
 
     @Test func shutdownWaitsForAnInFlightRender() throws {

@@ -7,7 +7,8 @@ import Testing
 struct RealRendererTests {
     let service = ChartService(renderer: ChartRenderer.shared)
 
-    static let spec = #"{"type":"line","width":400,"height":200,"title":"Visits","series":[{"name":"a","values":[1,3,2,5]}]}"#
+    static let spec = #"{"type":"line","width":400,"height":200,"title":"Visits","#
+        + #""series":[{"name":"a","values":[1,3,2,5]}]}"#
     /// The same chart: other key order, whitespace and a default spelled out.
     static let sameChart = #"""
     { "series": [ { "values": [1, 3, 2, 5], "name": "a" } ], "title": "Visits",

@@ -70,7 +70,8 @@ func testConfiguration() -> HTTPServerConfiguration {
     return configuration
 }
 
-func withServer(_ configuration: HTTPServerConfiguration = testConfiguration(), responder: EchoResponder = EchoResponder(),
+func withServer(_ configuration: HTTPServerConfiguration = testConfiguration(),
+                responder: EchoResponder = EchoResponder(),
                 _ body: (HTTPServer, EchoResponder) throws -> Void) throws {
     let server = try HTTPServer.start(configuration: configuration, responder: responder)
     defer { server.shutdown() }

@@ -40,7 +40,8 @@ extension ChartCacheKey {
     static func forRequest(json: [UInt8], override: OutputFormat?, accepted: OutputFormat,
                            rendererVersion: String) -> ChartCacheKey {
         var hasher = FNV1a128()
-        hasher.combine(Array("request\u{0}\(rendererVersion)\u{0}\(override?.rawValue ?? "-")\u{0}\(accepted.rawValue)\u{0}".utf8))
+        let prefix = "request\u{0}\(rendererVersion)\u{0}\(override?.rawValue ?? "-")\u{0}\(accepted.rawValue)\u{0}"
+        hasher.combine(Array(prefix.utf8))
         hasher.combine(json)
         let value = hasher.value
         return ChartCacheKey(high: UInt64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))

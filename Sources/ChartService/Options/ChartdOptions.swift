@@ -26,7 +26,8 @@ public struct ChartdOptions: Sendable {
         Setting(flag: "--host", variable: "HOST", help: "address to listen on (default 0.0.0.0)") { o, v in
             o.server.host = v
         },
-        Setting(flag: "--port", variable: "PORT", help: "TCP port, 0 = any free one (default 8080)") { o, v throws(Invalid) in
+        Setting(flag: "--port", variable: "PORT", help: "TCP port, 0 = any free one (default 8080)") {
+            o, v throws(Invalid) in
             o.server.port = try int(v, "--port/PORT", 0...65535)
         },
         Setting(flag: "--workers", variable: "WORKERS", help: "render threads (default: number of cores)") {

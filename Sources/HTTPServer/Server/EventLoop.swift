@@ -216,7 +216,9 @@ final class EventLoop: @unchecked Sendable {
             } catch {
                 if let head = error.head, connection.head == nil {
                     connection.head = head
-                    if let id = head.headers["X-Request-Id"], RequestIDGenerator.isSane(id) { connection.requestID = id }
+                    if let id = head.headers["X-Request-Id"], RequestIDGenerator.isSane(id) {
+                        connection.requestID = id
+                    }
                 }
                 serverError(connection, status: error.status, detail: error.reason, close: true)
                 return
