@@ -35,7 +35,7 @@ import FoundationXML
         #expect {
             _ = try renderer.render(json: Array(json.utf8))
         } throws: { error in
-            guard let error = error as? SpecError else { return false }
+            guard case .invalidSpec(let error) = error as? RenderError else { return false }
             let paths = Set(error.issues.map(\.path))
             return paths.isSuperset(of: ["width", "series[0].values[1]", "series[1].colour"])
         }
