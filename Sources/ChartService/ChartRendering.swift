@@ -7,8 +7,8 @@ public import ChartSpec
 public protocol ChartRendering: Sendable {
     /// JSON → validated spec; every problem with its JSON path.
     func parse(json: [UInt8]) throws(SpecError) -> ChartSpec
-    /// Renders a validated spec in `format`.
-    func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart
+    /// Renders a validated spec in `format`; a `backendFailure` is a bug and becomes a 500.
+    func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart
 }
 
 extension ChartRenderer: ChartRendering {

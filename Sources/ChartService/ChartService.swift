@@ -197,13 +197,17 @@ public final class ChartService: HTTPResponder {
         }
         let renderStart = monotonicSeconds()
         let rendered: RenderedChart
-        do throws(SpecError) {
+        do throws(RenderError) {
             // A remembered resolution skipped parsing; an image evicted since needs the spec again.
             let parsed: ChartSpec
-            if let spec { parsed = spec } else { parsed = try renderer.parse(json: json) }
+            if let spec {
+                parsed = spec
+            } else {
+                do throws(SpecError) { parsed = try renderer.parse(json: json) } catch { throw .invalidSpec(error) }
+            }
             rendered = try renderer.render(parsed, format: format)
         } catch {
-            var response = Problem.invalidSpec(error).response
+            var response = Problem.renderFailure(error).response
             response.logFields = [("format", format.rawValue), ("cache", "miss")]
             return response
         }

@@ -18,7 +18,7 @@ public struct ConstantRenderer: ChartRendering {
         ChartSpec()
     }
 
-    public func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart {
+    public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
         RenderedChart(bytes: bytes, format: .svg)
     }
 }

@@ -98,6 +98,16 @@ struct ChartServiceTests {
             + #""message":"expected a number"},{"path":"width","message":"must be at most 4096"}]}"#)
     }
 
+    @Test func renderErrorsMapToProblems() {
+        let unsupported = service.respond(to: request("POST", "/v1/chart?format=json", body: Self.spec))
+        #expect(unsupported.status == 422)
+        #expect(unsupported.text.contains(#""errors":[{"path":"format""#))
+        let bug = service.respond(to: request("POST", "/v1/chart", body: #"{"crash":1}"#))
+        #expect(bug.status == 500)
+        #expect(bug.headers["Content-Type"] == "application/problem+json")
+        #expect(bug.text.contains("internal rendering failure"))
+    }
+
     @Test func ifNoneMatchAnswers304WithoutRendering() throws {
         let target = "/v1/chart?spec=" + percentEncoded(Self.spec)
         let first = service.respond(to: request("GET", target))

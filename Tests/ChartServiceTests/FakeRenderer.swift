@@ -30,9 +30,11 @@ final class FakeRenderer: ChartRendering {
         return spec
     }
 
-    func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart {
+    func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
         calls.add(1, ordering: .sequentiallyConsistent)
         let text = spec.title ?? ""
+        if text.contains("\"crash\"") { throw .backendFailure("the fake backend failed") }
+        if format == .json { throw .invalidSpec(SpecError(path: "format", message: "json is not supported")) }
         if text.contains("\"block\"") {
             blocked.add(1, ordering: .sequentiallyConsistent)
             while !released.load(ordering: .sequentiallyConsistent) { usleep(1000) }

@@ -1,3 +1,4 @@
+public import ChartRender
 public import ChartSpec
 public import HTTPServer
 
@@ -28,6 +29,16 @@ public struct Problem: Sendable, Equatable {
             type: "/problems/invalid-spec", title: "Invalid chart spec", status: 422,
             detail: count == 1 ? "The chart spec has 1 problem." : "The chart spec has \(count) problems.",
             errors: error.issues)
+    }
+
+    /// A failed render: the spec's fault (422) or a backend bug on a validated spec (500, always a bug).
+    public static func renderFailure(_ error: RenderError) -> Problem {
+        switch error {
+        case .invalidSpec(let specError):
+            return invalidSpec(specError)
+        case .backendFailure(let message):
+            return Problem(status: 500, detail: "internal rendering failure: \(message)")
+        }
     }
 
     /// A request that is wrong before any spec is looked at (bad query parameter, missing spec…).
