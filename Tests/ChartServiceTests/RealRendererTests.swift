@@ -27,6 +27,15 @@ struct RealRendererTests {
         #expect(viaSpec.body == post.body)
     }
 
+    @Test func acceptChoosesPNGWhenTheSpecDoesNotSay() {
+        let response = service.respond(to: request("POST", "/v1/chart", headers: [("Accept", "image/png")],
+                                                   body: Self.spec))
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "image/png")
+        #expect(Array(response.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(response.headers["Vary"] == "Accept")
+    }
+
     @Test func equivalentSpecsShareETagAndCacheEntry() throws {
         let first = service.respond(to: request("POST", "/v1/chart", body: Self.spec))
         let second = service.respond(to: request("POST", "/v1/chart", body: Self.sameChart))
