@@ -68,7 +68,7 @@ struct SceneRenderer {
         layer.initialize(repeating: 0, count: count)
         draw(nodes, on: Canvas(pixels: layer, width: width, height: height), clip: clip, opacity: 1,
              layerDepth: layerDepth + 1)
-        let alpha = UInt32((opacity * 255).rounded())
+        let alpha = UInt32((PixelMath.clamp01(opacity) * 255).rounded())
         let x0 = max(0, Int(clip.x0.rounded(.down))), x1 = min(width, Int(clip.x1.rounded(.up)))
         let y0 = max(0, Int(clip.y0.rounded(.down))), y1 = min(height, Int(clip.y1.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }

@@ -1,5 +1,9 @@
 import ChartRaster
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartScene
 import Testing
 

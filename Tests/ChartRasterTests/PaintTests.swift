@@ -127,3 +127,25 @@ struct PaintTests {
         #expect(pixmap.totalCoverage == 1)
     }
 }
+
+struct PaintRobustnessTests {
+    @Test(arguments: [(Point(0, 0), Point(0, 0)), (Point(.nan, 0), Point(10, 0)), (Point(-1e308, 0), Point(1e308, 0)),
+                      (Point(0, .infinity), Point(0, 1))])
+    func degenerateGradientsPaintTheirLastColor(start: Point, end: Point) throws {
+        let stops = [GradientStop(offset: 0, color: .black), GradientStop(offset: .nan, color: .white),
+                     GradientStop(offset: 1, color: Color(rgb: 0x0000FF))]
+        let shape = Shape(path: .rect(Rect(x: 0, y: 0, width: 10, height: 10)),
+                          fill: .linearGradient(LinearGradient(start: start, end: end, stops: stops)))
+        let pixmap = try render([.shape(shape)], width: 10, height: 10)
+        let p = try #require(pixmap.pixel(x: 5, y: 5))
+        #expect(p.a == 255)
+        #expect(p.r == 0 && p.g == 0 && p.b == 255)
+    }
+
+    @Test func nanGroupOpacityIsTreatedAsOpaque() throws {
+        let group = Group(opacity: .nan, children: [filled(.rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                                                    filled(.rect(Rect(x: 5, y: 5, width: 10, height: 10)))])
+        let pixmap = try render([.group(group)])
+        #expect(pixmap.coverage(7, 7) == 1)
+    }
+}
