@@ -6,13 +6,6 @@ protocol Blitter {
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32)
 }
 
-/// The pixels a blitter writes: packed premultiplied RGBA, row-major.
-struct Canvas {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let height: Int
-}
-
 /// A solid premultiplied color, source-over; fully covered opaque runs are plain stores.
 struct SolidBlitter: Blitter {
     let canvas: Canvas
