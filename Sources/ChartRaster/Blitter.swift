@@ -13,7 +13,7 @@ struct SolidBlitter: Blitter {
 
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
-        let row = canvas.pixels + (y * canvas.width + x)
+        let row = canvas.pointer(x: x, y: y)
         if alpha == 255 && color >> 24 == 255 {
             row.update(repeating: color, count: count)
             return
@@ -54,7 +54,7 @@ struct GradientBlitter: Blitter {
 
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
-        let row = canvas.pixels + (y * canvas.width + x)
+        let row = canvas.pointer(x: x, y: y)
         var t = (Double(x) + 0.5 - startX) * dtdx + (Double(y) + 0.5 - startY) * dtdy
         let degenerate = dtdx == 0 && dtdy == 0
         ramp.colors.withUnsafeBufferPointer { colors in

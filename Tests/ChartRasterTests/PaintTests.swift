@@ -149,3 +149,33 @@ struct PaintRobustnessTests {
         #expect(pixmap.coverage(7, 7) == 1)
     }
 }
+
+struct LayerTests {
+    /// A translucent group with a fractional clip: the layer covers only the clip, and its edges stay exact.
+    @Test func clippedTranslucentGroupCompositesOnlyInsideItsClip() throws {
+        let group = Group(clip: Rect(x: 10.5, y: 10, width: 20, height: 20), opacity: 0.5, children: [
+            filled(.rect(Rect(x: 0, y: 0, width: 100, height: 100))),
+            filled(.rect(Rect(x: 20, y: 0, width: 100, height: 100))),
+        ])
+        let pixmap = try render([.group(group)])
+        #expect(pixmap.pixel(x: 9, y: 15)?.a == 0)
+        #expect(pixmap.pixel(x: 10, y: 15)?.a == 64)
+        #expect(pixmap.pixel(x: 15, y: 15)?.a == 128)
+        #expect(pixmap.pixel(x: 25, y: 15)?.a == 128)
+        #expect(pixmap.pixel(x: 25, y: 9)?.a == 0)
+        #expect(pixmap.pixel(x: 31, y: 15)?.a == 0)
+    }
+
+    @Test func layerCoversOnlyTheContentOfAnUnclippedGroup() throws {
+        let group = Group(opacity: 0.5, children: [
+            stroked(polyline([Point(70, 70), Point(90, 90)]), StrokeStyle(width: 4, join: .miter, cap: .square)),
+            filled(.circle(center: Point(80, 80), radius: 5)),
+        ])
+        let layered = try render([.group(group)], background: .white)
+        // Black at alpha 128 over white is 127 wherever the group paints, overlap or not; white elsewhere.
+        #expect(layered.pixel(x: 10, y: 10)?.r == 255)
+        #expect(layered.pixel(x: 80, y: 80)?.r == 127)
+        #expect(layered.pixel(x: 88, y: 88)?.r == 127)
+        #expect(layered.pixel(x: 70, y: 70)?.r == 127)
+    }
+}
