@@ -47,6 +47,14 @@ struct Stroker {
             } else if contour.closed && pts.count > 2 {
                 outlines.append(closedSide(pts, returning: false))
                 outlines.append(closedSide(pts.reversed(), returning: true))
+            } else if pts.count == 2 && contour.closed {
+                // There and back: no caps, a 180° join at each end — a half disc for round joins, flat otherwise.
+                var there = self
+                there.cap = join == .round ? .round : .butt
+                var outline: [Point] = []
+                there.openSide(pts, returning: false, into: &outline)
+                there.openSide(pts.reversed(), returning: true, into: &outline)
+                outlines.append(outline)
             } else if pts.count >= 2 {
                 var outline: [Point] = []
                 openSide(pts, returning: false, into: &outline)

@@ -142,3 +142,14 @@ struct StrokerLimitTests {
         }
     }
 }
+
+struct ClosedSegmentTests {
+    /// A closed two-point subpath goes there and back: joins at both ends, never caps.
+    @Test(arguments: [(LineJoin.bevel, 400.0), (.miter, 400), (.round, 400 + Double.pi * 25)])
+    func closedTwoPointSubpathHasJoinsNotCaps(join: LineJoin, area: Double) throws {
+        var path = polyline([Point(20, 30), Point(60, 30)])
+        path.close()
+        let pixmap = try render([stroked(path, StrokeStyle(width: 10, join: join, cap: .square))])
+        #expect(abs(pixmap.totalCoverage - area) / area < 0.005)
+    }
+}
