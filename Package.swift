@@ -46,7 +46,7 @@ let package = Package(
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
-        .executableTarget(name: "chart-bench", dependencies: ["ChartRender"], swiftSettings: strict),
+        .executableTarget(name: "chart-bench", dependencies: ["ChartRender", "ChartText"], swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "ChartServiceTests", dependencies: ["ChartService"]),
     ],
