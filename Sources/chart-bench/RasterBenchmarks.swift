@@ -37,7 +37,8 @@ func benchmarkChartScene() -> Scene {
         var line = Path()
         line.move(to: points[0])
         for i in 0..<(points.count - 1) {
-            let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1], p3 = points[min(i + 2, points.count - 1)]
+            let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1]
+            let p3 = points[min(i + 2, points.count - 1)]
             line.cubic(to: p2, control1: p1 + (p2 - p0) * (1.0 / 6), control2: p2 - (p3 - p1) * (1.0 / 6))
         }
         if s == 0 {

@@ -83,7 +83,8 @@ struct CoverageTests {
     @Test func nestedClipsIntersect() throws {
         let inner = Group(clip: Rect(x: 20, y: 0, width: 50, height: 100),
                           children: [filled(.rect(Rect(x: 0, y: 0, width: 100, height: 100)))])
-        let pixmap = try render([.group(Group(clip: Rect(x: 0, y: 0, width: 40, height: 40), children: [.group(inner)]))])
+        let outer = Group(clip: Rect(x: 0, y: 0, width: 40, height: 40), children: [.group(inner)])
+        let pixmap = try render([.group(outer)])
         #expect(abs(pixmap.totalCoverage - 20 * 40) < 0.5)
     }
 

@@ -11,8 +11,8 @@ struct PaintTests {
     }
 
     @Test func linearGradientHitsItsStopColorsAndPadsBeyondItsEnds() throws {
-        let gradient = LinearGradient(start: Point(20, 0), end: Point(80, 0),
-                                      stops: [GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: blue)])
+        let stops = [GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: blue)]
+        let gradient = LinearGradient(start: Point(20, 0), end: Point(80, 0), stops: stops)
         let shape = Shape(path: .rect(Rect(x: 0, y: 0, width: 100, height: 10)), fill: .linearGradient(gradient))
         let pixmap = try render([.shape(shape)], height: 10)
         #expect(rgba(pixmap, 0, 5) == [255, 0, 0, 255])
@@ -84,7 +84,8 @@ struct PaintTests {
         let snapped = try render([stroked(line, StrokeStyle(width: 1, cap: .butt), snap: true)])
         #expect(snapped.coverage(50, 20) == 1)
         #expect(snapped.coverage(50, 19) == 0 && snapped.coverage(50, 21) == 0)
-        let unsnapped = try render([stroked(polyline([Point(10, 20), Point(90, 20)]), StrokeStyle(width: 1, cap: .butt))])
+        let plain = polyline([Point(10, 20), Point(90, 20)])
+        let unsnapped = try render([stroked(plain, StrokeStyle(width: 1, cap: .butt))])
         #expect(unsnapped.coverage(50, 19) == 0.5 || abs(unsnapped.coverage(50, 19) - 0.5) <= 1.0 / 255)
     }
 

@@ -58,8 +58,8 @@ struct RsvgComparisonTests {
             nodes.append(.shape(Shape(path: path, stroke: .solid(color.withOpacity(opacity)), strokeStyle: style)))
             let join = switch style.join { case .miter: "miter"; case .round: "round"; case .bevel: "bevel" }
             let cap = switch style.cap { case .butt: "butt"; case .round: "round"; case .square: "square" }
-            var attrs = "fill=\"none\" stroke=\"\(hex(color))\" stroke-width=\"\(style.width)\" stroke-linejoin=\"\(join)\" "
-                + "stroke-linecap=\"\(cap)\" stroke-miterlimit=\"\(style.miterLimit)\""
+            var attrs = "fill=\"none\" stroke=\"\(hex(color))\" stroke-width=\"\(style.width)\" "
+                + "stroke-linejoin=\"\(join)\" stroke-linecap=\"\(cap)\" stroke-miterlimit=\"\(style.miterLimit)\""
             if opacity < 1 { attrs += " stroke-opacity=\"\(Double(color.withOpacity(opacity).alpha) / 255)\"" }
             if !style.dash.isEmpty {
                 attrs += " stroke-dasharray=\"\(style.dash.map { "\($0)" }.joined(separator: " "))\""
@@ -86,7 +86,8 @@ struct RsvgComparisonTests {
             GradientStop(offset: 1, color: Color(rgb: 0xFFFFFF)),
         ])
         nodes.append(.shape(Shape(path: area, fill: .linearGradient(gradient))))
-        svg += "<defs><linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"160\" x2=\"0\" y2=\"290\">"
+        svg += "<defs><linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" "
+            + "x1=\"0\" y1=\"160\" x2=\"0\" y2=\"290\">"
             + gradient.stops.map { "<stop offset=\"\($0.offset)\" stop-color=\"\(hex($0.color))\"/>" }.joined()
             + "</linearGradient></defs>\n<path d=\"\(d(area))\" fill=\"url(#g)\"/>\n"
 
@@ -131,7 +132,8 @@ struct RsvgComparisonTests {
             + "</g>\n"
 
         let scene = Scene(width: 320, height: 300, background: .white, title: "", description: "", nodes: nodes)
-        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"300\" viewBox=\"0 0 320 300\">\n"
+        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"300\" "
+            + "viewBox=\"0 0 320 300\">\n"
             + "<rect width=\"320\" height=\"300\" fill=\"#ffffff\"/>\n" + svg + "</svg>\n"
         return (scene, document)
     }
@@ -139,7 +141,9 @@ struct RsvgComparisonTests {
     // MARK: - Rendering with rsvg-convert and comparing
 
     /// Runs rsvg-convert on `svg` (via stdin/stdout) at `width × height` and decodes the PNG it writes.
-    static func renderWithRsvg(_ svg: String, width: Int, height: Int) throws -> (width: Int, height: Int, rgba: [UInt8])? {
+    static func renderWithRsvg(_ svg: String, width: Int, height: Int) throws
+        -> (width: Int, height: Int, rgba: [UInt8])?
+    {
         guard let rsvg else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: rsvg)
