@@ -21,11 +21,9 @@ struct Edge {
 struct EdgeList {
     private(set) var edges: [Edge] = []
     private(set) var clip: DeviceRect
-    /// Bounds of the edges added so far, in device pixels.
+    /// Vertical extent of the edges added so far, in device pixels.
     private(set) var minY = Double.infinity
     private(set) var maxY = -Double.infinity
-    private(set) var minX = Double.infinity
-    private(set) var maxX = -Double.infinity
 
     init(clip: DeviceRect) {
         self.clip = clip
@@ -37,8 +35,6 @@ struct EdgeList {
         self.clip = clip
         minY = .infinity
         maxY = -.infinity
-        minX = .infinity
-        maxX = -.infinity
     }
 
     /// Adds the lines of a polygon, closing it. Lines with non-finite points are ignored.
@@ -87,7 +83,5 @@ struct EdgeList {
         edges.append(e)
         minY = min(minY, e.y0)
         maxY = max(maxY, e.y1)
-        minX = min(minX, e.x0, e.x1)
-        maxX = max(maxX, e.x0, e.x1)
     }
 }
