@@ -93,6 +93,15 @@ struct CoverageTests {
         #expect(abs(pixmap.totalCoverage - 25 * 10) < 0.5)
     }
 
+    @Test(arguments: [1.0, 1.5, 2, 3, 4])
+    func scaleMultipliesImageSizeAndArea(scale: Double) throws {
+        let node = filled(.circle(center: Point(20.3, 14.1), radius: 9))
+        let pixmap = try render([node], width: 50.5, height: 30, scale: scale)
+        #expect(pixmap.width == Int((50.5 * scale).rounded(.up)) && pixmap.height == Int(30 * scale))
+        let area = Double.pi * 81 * scale * scale
+        #expect(abs(pixmap.totalCoverage - area) / area < 0.005)
+    }
+
     @Test func scaleTwoDoublesTheImageAndTheGeometry() throws {
         let node = filled(.rect(Rect(x: 10.25, y: 10, width: 10, height: 5)))
         let one = try render([node], width: 50, height: 30)
