@@ -285,7 +285,9 @@ final class EventLoop: @unchecked Sendable {
         connection.phase = .processing
         connection.deadline = 0
         let request = HTTPRequest(head: head, body: body, id: connection.requestID)
-        if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, request: request)) {
+        if let immediate = responder.respondWithoutBlocking(to: request) {
+            queueResponse(connection, immediate, close: false)
+        } else if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, request: request)) {
             updateInterest(connection)
         } else {
             var response = responder.errorResponse(status: 503, detail: "the server is busy; retry shortly",
