@@ -72,11 +72,11 @@ public final class ChartService: HTTPResponder {
     }
 
     /// Answers on the I/O thread what needs no rendering: a chart request whose resolution is remembered and
-    /// whose image is cached (or matches `If-None-Match`). Bodies over 64 KiB are left to the workers, so the
+    /// whose image is cached (or matches `If-None-Match`). Bodies over 16 KiB are left to the workers, so the
     /// I/O thread never hashes much.
     public func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? {
         guard request.path == Route.chart.rawValue, request.method != "OPTIONS",
-            request.body.count <= 64 * 1024,
+            request.body.count <= 16 * 1024,
             case .json(let json, let cacheControl) = chartSource(request),
             case .success(let override) = formatOverride(request),
             let resolution = resolutions.get(requestKey(json: json, override: override, request: request)),

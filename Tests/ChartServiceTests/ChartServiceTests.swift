@@ -171,7 +171,7 @@ struct ChartServiceTests {
                           headers: [("If-None-Match", rendered.headers["ETag"] ?? "")])
         #expect(service.respondWithoutBlocking(to: get)?.status == 304)
         #expect(service.respondWithoutBlocking(to: request("POST", "/v1/chart?format=gif", body: Self.spec)) == nil)
-        let large = "{\"pad\":\"" + String(repeating: "x", count: 70_000) + "\"}"
+        let large = "{\"pad\":\"" + String(repeating: "x", count: 20_000) + "\"}"
         _ = service.respond(to: request("POST", "/v1/chart", body: large))
         #expect(service.respondWithoutBlocking(to: request("POST", "/v1/chart", body: large)) == nil)
         #expect(renderer.callCount == 2)
