@@ -71,6 +71,21 @@ public final class ChartService: HTTPResponder {
         return finish(route(request), head: request.head)
     }
 
+    /// Answers on the I/O thread what needs no rendering: a chart request whose resolution is remembered and
+    /// whose image is cached (or matches `If-None-Match`). Bodies over 16 KiB are left to the workers, so the
+    /// I/O thread never hashes much.
+    public func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? {
+        guard request.path == Route.chart.rawValue, request.method != "OPTIONS",
+            request.body.count <= 16 * 1024,
+            case .json(let json, let cacheControl) = chartSource(request),
+            case .success(let override) = formatOverride(request),
+            let resolution = resolutions.get(requestKey(json: json, override: override, request: request)),
+            let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
+                                                parseSeconds: 0, countMiss: false)
+        else { return nil }
+        return finish(answer, head: request.head)
+    }
+
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
         let response = Problem(status: status, detail: detail).response
         return head.map { finish(response, head: $0) } ?? response
@@ -95,7 +110,7 @@ public final class ChartService: HTTPResponder {
         if head.method == "OPTIONS" { return cors.options(head: head, allow: route.allow) }
         switch route {
         case .chart:
-            return head.method == "POST" ? chartFromBody(request) : chartFromQuery(request)
+            return chart(request)
         case .index:
             return asset("index.html", contentType: "text/html; charset=utf-8")
         case .openAPI:
@@ -113,17 +128,22 @@ public final class ChartService: HTTPResponder {
         }
     }
 
-    private func chartFromBody(_ request: HTTPRequest) -> HTTPResponse {
-        chart(json: request.body, request: request, cacheControl: "no-cache")
+    /// Where a chart request's spec comes from, or why it cannot be had.
+    private enum ChartSource {
+        case json([UInt8], cacheControl: String)
+        case refused(HTTPResponse)
     }
 
-    /// `?spec=<url-encoded JSON>` or `?c=<base64url JSON>`: the URL is the content, so it may be cached forever.
-    private func chartFromQuery(_ request: HTTPRequest) -> HTTPResponse {
+    /// The body of a POST; `?spec=<url-encoded JSON>` or `?c=<base64url JSON>` of a GET, where the URL is the
+    /// content, so the image may be cached forever.
+    private func chartSource(_ request: HTTPRequest) -> ChartSource {
+        if request.method == "POST" { return .json(request.body, cacheControl: "no-cache") }
         let query: QueryString
         do {
             query = try QueryString(request.query)
         } catch {
-            return Problem.badRequest("malformed percent-encoding in the query", path: error.parameter).response
+            return .refused(
+                Problem.badRequest("malformed percent-encoding in the query", path: error.parameter).response)
         }
         let json: [UInt8]
         switch (query["spec"], query["c"]) {
@@ -131,35 +151,73 @@ public final class ChartService: HTTPResponder {
             json = spec
         case (nil, let encoded?) where query.count(of: "c") == 1:
             guard let decoded = Base64URL.decode(encoded) else {
-                return Problem.badRequest("c is not valid base64url", path: "c").response
+                return .refused(Problem.badRequest("c is not valid base64url", path: "c").response)
             }
             json = decoded
         case (nil, nil):
-            return Problem.badRequest("give the chart spec as ?spec=<url-encoded JSON> or ?c=<base64url JSON>",
-                                      path: "spec").response
+            return .refused(Problem.badRequest(
+                "give the chart spec as ?spec=<url-encoded JSON> or ?c=<base64url JSON>", path: "spec").response)
         default:
-            return Problem.badRequest("give exactly one of ?spec= and ?c=", path: "spec").response
+            return .refused(Problem.badRequest("give exactly one of ?spec= and ?c=", path: "spec").response)
         }
-        return chart(json: json, request: request, cacheControl: "public, max-age=31536000, immutable")
+        return .json(json, cacheControl: "public, max-age=31536000, immutable")
+    }
+
+    private func chart(_ request: HTTPRequest) -> HTTPResponse {
+        switch chartSource(request) {
+        case .refused(let response): response
+        case .json(let json, let cacheControl): chart(json: json, request: request, cacheControl: cacheControl)
+        }
+    }
+
+    /// `?format=`: nil when absent, or the problem response when it names no format.
+    private func formatOverride(_ request: HTTPRequest) -> Result<OutputFormat?, ProblemResponse> {
+        guard let raw = try? QueryString(request.query)["format"] else { return .success(nil) }
+        guard let parsed = OutputFormat(rawValue: String(decoding: raw, as: UTF8.self)) else {
+            let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(ProblemResponse(Problem.badRequest("format must be one of \(names)", path: "format")))
+        }
+        return .success(parsed)
+    }
+
+    /// The key of the raw request, for the resolution memo.
+    private func requestKey(json: [UInt8], override: OutputFormat?, request: HTTPRequest) -> ChartCacheKey {
+        ChartCacheKey.forRequest(json: json, override: override,
+                                 accepted: FormatNegotiation.preferredFormat(accept: request.headers["Accept"]),
+                                 rendererVersion: configuration.rendererVersion)
+    }
+
+    /// The answer when no rendering is needed: 304 for a matching `If-None-Match` (GET/HEAD), or the cached image.
+    private func answerWithoutRendering(_ resolution: ChartResolution, request: HTTPRequest, cacheControl: String,
+                                        parseSeconds: Double, countMiss: Bool) -> HTTPResponse? {
+        let key = resolution.key
+        var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
+        if resolution.variesWithAccept { headers.add("Vary", "Accept") }
+        let conditional = request.method == "GET" || request.method == "HEAD"
+        if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
+                                                          etag: key.etag) {
+            return HTTPResponse(status: 304, headers: headers,
+                                logFields: [("format", resolution.format.rawValue), ("cache", "etag")])
+        }
+        guard let cached = cache.get(key, countingMiss: countMiss) else { return nil }
+        headers.add("Content-Type", cached.contentType)
+        headers.add("Server-Timing", "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
+        return HTTPResponse(status: 200, headers: headers, body: cached.bytes,
+                            logFields: [("format", cached.format.rawValue), ("cache", "hit")])
     }
 
     /// Renders (or finds in the cache) the chart for `json`, honouring `?format=`, `Accept` and `If-None-Match`.
     private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String) -> HTTPResponse {
-        var override: OutputFormat?
-        if let raw = try? QueryString(request.query)["format"] {
-            guard let parsed = OutputFormat(rawValue: String(decoding: raw, as: UTF8.self)) else {
-                let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                return Problem.badRequest("format must be one of \(names)", path: "format").response
-            }
-            override = parsed
+        let override: OutputFormat?
+        switch formatOverride(request) {
+        case .success(let format): override = format
+        case .failure(let problem): return problem.problem.response
         }
-        let accepted = FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
-        let requestKey = ChartCacheKey.forRequest(json: json, override: override, accepted: accepted,
-                                                  rendererVersion: configuration.rendererVersion)
         let parseStart = monotonicSeconds()
+        let memoKey = requestKey(json: json, override: override, request: request)
         var spec: ChartSpec?
         let resolution: ChartResolution
-        if let known = resolutions.get(requestKey) {
+        if let known = resolutions.get(memoKey) {
             resolution = known
         } else {
             let parsed: ChartSpec
@@ -170,31 +228,22 @@ public final class ChartService: HTTPResponder {
             }
             spec = parsed
             // ?format= beats the spec's own format, which beats Accept.
-            let format = override ?? parsed.format ?? accepted
+            let format = override ?? parsed.format
+                ?? FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
             resolution = ChartResolution(
                 key: ChartCacheKey.forChart(spec: parsed, format: format,
                                             rendererVersion: configuration.rendererVersion),
                 format: format, variesWithAccept: override == nil && parsed.format == nil)
-            resolutions.put(requestKey, resolution)
+            resolutions.put(memoKey, resolution)
         }
         let parseSeconds = monotonicSeconds() - parseStart
-        let key = resolution.key, format = resolution.format
-        var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
+        if let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
+                                               parseSeconds: parseSeconds, countMiss: true) {
+            return answer
+        }
+        let format = resolution.format
+        var headers: HTTPHeaders = ["ETag": resolution.key.etag, "Cache-Control": cacheControl]
         if resolution.variesWithAccept { headers.add("Vary", "Accept") }
-
-        let conditional = request.method == "GET" || request.method == "HEAD"
-        if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
-                                                          etag: key.etag) {
-            return HTTPResponse(status: 304, headers: headers, logFields: [("format", format.rawValue),
-                                                                           ("cache", "etag")])
-        }
-        if let cached = cache.get(key) {
-            headers.add("Content-Type", cached.contentType)
-            headers.add("Server-Timing",
-                        "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
-            return HTTPResponse(status: 200, headers: headers, body: cached.bytes,
-                                logFields: [("format", cached.format.rawValue), ("cache", "hit")])
-        }
         let renderStart = monotonicSeconds()
         let rendered: RenderedChart
         do throws(RenderError) {
@@ -213,7 +262,7 @@ public final class ChartService: HTTPResponder {
         }
         let renderSeconds = monotonicSeconds() - renderStart
         metrics.observeRender(seconds: renderSeconds)
-        cache.put(key, rendered)
+        cache.put(resolution.key, rendered)
         headers.add("Content-Type", rendered.contentType)
         headers.add("Server-Timing",
                     "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=\(Self.milliseconds(renderSeconds))")

@@ -159,6 +159,25 @@ struct ChartServiceTests {
         #expect(renderer.parseCount == 2)
     }
 
+    @Test func cacheHitsAreAnsweredWithoutBlocking() throws {
+        let post = request("POST", "/v1/chart", body: Self.spec)
+        #expect(service.respondWithoutBlocking(to: post) == nil)  // nothing known yet
+        let rendered = service.respond(to: post)
+        let quick = try #require(service.respondWithoutBlocking(to: post))
+        #expect(quick.body == rendered.body)
+        #expect(quick.headers["ETag"] == rendered.headers["ETag"])
+        #expect(quick.headers["Content-Type"] == "image/svg+xml")
+        let get = request("GET", "/v1/chart?c=" + Base64URL.encode(Array(Self.spec.utf8)),
+                          headers: [("If-None-Match", rendered.headers["ETag"] ?? "")])
+        #expect(service.respondWithoutBlocking(to: get)?.status == 304)
+        #expect(service.respondWithoutBlocking(to: request("POST", "/v1/chart?format=gif", body: Self.spec)) == nil)
+        let large = "{\"pad\":\"" + String(repeating: "x", count: 20_000) + "\"}"
+        _ = service.respond(to: request("POST", "/v1/chart", body: large))
+        #expect(service.respondWithoutBlocking(to: request("POST", "/v1/chart", body: large)) == nil)
+        #expect(renderer.callCount == 2)
+        #expect(service.cache.statistics.misses == 2)
+    }
+
     @Test func anEvictedImageIsRenderedAgainFromAFreshParse() {
         var configuration = ChartServiceConfiguration()
         configuration.cacheBytes = 0

@@ -83,6 +83,22 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func nonBlockingAnswersDoNotWaitForABusyWorker() throws {
+        var configuration = testConfiguration()
+        configuration.workers = 1
+        let responder = EchoResponder()
+        try withServer(configuration, responder: responder) { server, _ in
+            let busy = try #require(TestClient(port: server.port))
+            busy.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(responder.gate.waitUntilEntered())
+            let client = try #require(TestClient(port: server.port))
+            client.send("GET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.text == "fast")
+            responder.gate.release()
+            #expect(busy.readResponse()?.text == "released")
+        }
+    }
+
     @Test func readsChunkedBodies() throws {
         try withServer { server, _ in
             let client = try #require(TestClient(port: server.port))

@@ -37,6 +37,10 @@ final class EchoResponder: HTTPResponder {
         head.path == "/reject" ? .text(415, "refused early") : nil
     }
 
+    func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? {
+        request.path == "/fast" ? .text(200, "fast") : nil
+    }
+
     func respond(to request: HTTPRequest) -> HTTPResponse {
         switch request.path {
         case "/block":

@@ -2,6 +2,12 @@ public import ChartRender
 public import ChartSpec
 public import HTTPServer
 
+/// A problem as an `Error`, for `Result`.
+struct ProblemResponse: Error {
+    var problem: Problem
+    init(_ problem: Problem) { self.problem = problem }
+}
+
 /// An RFC 9457 problem detail: the body of every error response, `application/problem+json`.
 /// This is the one place where errors (the validator's and the server's) become HTTP.
 public struct Problem: Sendable, Equatable {

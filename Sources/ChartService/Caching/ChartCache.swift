@@ -40,11 +40,11 @@ public final class ChartCache: Sendable {
 
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
-    /// The cached image for `key`, marking it most recently used; counts a hit or a miss.
-    public func get(_ key: ChartCacheKey) -> RenderedChart? {
+    /// The cached image for `key`, marking it most recently used; counts a hit or (if `countingMiss`) a miss.
+    public func get(_ key: ChartCacheKey, countingMiss: Bool = true) -> RenderedChart? {
         state.withLock { state in
             guard let i = state.index[key] else {
-                state.statistics.misses += 1
+                if countingMiss { state.statistics.misses += 1 }
                 return nil
             }
             state.statistics.hits += 1

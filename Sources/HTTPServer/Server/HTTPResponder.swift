@@ -4,6 +4,10 @@ public protocol HTTPResponder: Sendable {
     /// `100 Continue` is sent). Return a response to refuse the request early (404, 415…); it must not block.
     func check(_ head: HTTPRequestHead) -> HTTPResponse?
 
+    /// Called on the I/O thread with the complete request, before it is queued for a worker. Answer only what
+    /// takes microseconds and never blocks (e.g. a cache hit); nil sends the request to a worker.
+    func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse?
+
     /// Produces the response. Runs on a worker thread, so it may block (e.g. render an image).
     func respond(to request: HTTPRequest) -> HTTPResponse
 
@@ -20,6 +24,7 @@ public protocol HTTPResponder: Sendable {
 
 extension HTTPResponder {
     public func check(_ head: HTTPRequestHead) -> HTTPResponse? { nil }
+    public func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? { nil }
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
         .text(status, detail + "\n")
     }
