@@ -33,7 +33,7 @@ let package = Package(
         // libpng behind a fence: the system library and one C function that owns the setjmp.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
-        .target(name: "ChartPNG", dependencies: ["CPNGWriter"], swiftSettings: strict),
+        .target(name: "ChartPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
@@ -46,7 +46,7 @@ let package = Package(
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
-        .executableTarget(name: "chart-bench", dependencies: ["ChartRender"], swiftSettings: strict),
+        .executableTarget(name: "chart-bench", dependencies: ["ChartRender", "ChartText"], swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),

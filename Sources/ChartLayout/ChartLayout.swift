@@ -5,8 +5,19 @@ public import ChartText
 /// Turns a validated spec into a scene. The one entry point of the layout layer.
 public enum ChartLayout {
     /// Lays out `spec` with `metrics` measuring all text.
+    ///
+    /// Never fails: degenerate data (no points, one point, all nulls, equal values, extreme magnitudes)
+    /// yields finite geometry inside the canvas. Series with more points than twice the plot's pixel width
+    /// are decimated (LTTB) before their paths are built.
+    ///
+    /// Limits: canvas sides are clamped to 1…16384 px; values to ±1e150; at most 50 ticks per axis; at
+    /// most 2000 per-point groups (dots, tooltips) per series, none for decimated series; the legend takes
+    /// at most a quarter of the canvas height (further entries are left out); at most 2000 x labels are
+    /// measured to choose thinning; line widths are clamped to 0…64 px.
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {
-        Scene(width: spec.width, height: spec.height, background: spec.background, title: spec.title ?? "Chart",
-              description: "", nodes: [])
+        switch spec.type {
+        case .line, .area:
+            LineChartLayout(spec: spec, metrics: metrics).scene()
+        }
     }
 }

@@ -1,6 +1,74 @@
+public import ChartRaster
 import CPNGWriter
 
-/// Encodes RGBA8 pixels as PNG through libpng.
-public struct PNGEncoder: Sendable {
-    public init() {}
+/// Encodes pixmaps as PNG through libpng, behind the C function `chart_png_write` (which owns libpng's setjmp, so
+/// errors come back as values, never as a longjmp through Swift).
+public enum PNGEncoder {
+    /// The PNG bytes of `pixmap`: 8-bit RGB when every pixel is opaque (smaller and faster), RGBA otherwise, with
+    /// color un-premultiplied as PNG requires.
+    public static func encode(_ pixmap: Pixmap, compression: PNGCompression = .balanced) throws(PNGError) -> [UInt8] {
+        try encode(pixmap, settings: PNGSettings(compression))
+    }
+
+    /// `encode` with explicit libpng/zlib settings.
+    public static func encode(_ pixmap: Pixmap, settings: PNGSettings) throws(PNGError) -> [UInt8] {
+        guard pixmap.width <= Int(UInt32.max), pixmap.height <= Int(UInt32.max) else {
+            throw PNGError("image \(pixmap.width) × \(pixmap.height) is too large for PNG")
+        }
+        let opaque = pixmap.isOpaque
+        let rows = opaque ? rgb(pixmap.data) : unpremultipliedRGBA(pixmap.data)
+        var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = rows.withUnsafeBufferPointer { pixels in
+            message.withUnsafeMutableBufferPointer { text in
+                chart_png_write(pixels.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
+                                Int32(opaque ? CHART_PNG_RGB : CHART_PNG_RGBA), settings.filters?.rawValue ?? -1,
+                                Int32(settings.level ?? -1), settings.strategy?.rawValue ?? -1, &buffer,
+                                text.baseAddress, text.count)
+            }
+        }
+        defer { chart_png_free(&buffer) }
+        guard status == 0, let data = buffer.data else {
+            let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            throw PNGError(String(decoding: bytes, as: UTF8.self))
+        }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+    }
+
+    /// Premultiplied RGBA of an opaque image is plain RGB: drop every fourth byte.
+    private static func rgb(_ rgba: [UInt8]) -> [UInt8] {
+        let pixels = rgba.count / 4
+        return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
+            rgba.withUnsafeBufferPointer { src in
+                for i in 0..<pixels {
+                    out[3 * i] = src[4 * i]
+                    out[3 * i + 1] = src[4 * i + 1]
+                    out[3 * i + 2] = src[4 * i + 2]
+                }
+            }
+            count = pixels * 3
+        }
+    }
+
+    /// Straight-alpha RGBA: c · 255 / a, rounded to nearest (exact, so re-premultiplying gives the input back).
+    private static func unpremultipliedRGBA(_ rgba: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rgba.count) { out, count in
+            rgba.withUnsafeBufferPointer { src in
+                var i = 0
+                while i < src.count {
+                    let a = UInt32(src[i + 3])
+                    if a == 255 {
+                        out[i] = src[i]; out[i + 1] = src[i + 1]; out[i + 2] = src[i + 2]
+                    } else if a == 0 {
+                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
+                    } else {
+                        for k in 0..<3 { out[i + k] = UInt8(min(255, (UInt32(src[i + k]) * 255 + a / 2) / a)) }
+                    }
+                    out[i + 3] = src[i + 3]
+                    i += 4
+                }
+            }
+            count = rgba.count
+        }
+    }
 }

@@ -1,6 +1,80 @@
 public import ChartScene
 
-/// Renders a scene into premultiplied RGBA8 pixels.
+/// A rendered scene and what the rasterizer could not draw.
+public struct RasterResult: Sendable {
+    public var pixmap: Pixmap
+    /// Text runs in the scene, which are not drawn: the text layer lowers them to glyph paths before
+    /// rasterizing, so any left in the scene are skipped (and counted here, for tests and metrics).
+    public var skippedTextRuns: Int
+}
+
+/// Renders a scene into premultiplied RGBA8 pixels with exact-area antialiasing.
+///
+/// Pipeline (after tiny-skia): path → device pixels (× `scale`, optional pixel snapping) → `Flattener` (curves to
+/// chords) → `Dasher` / `Stroker` (strokes to outlines) → `EdgeList` (exact clipping) → `CoverageBand` (signed-area
+/// coverage in 32-row bands) → `Blitter` (paint and source-over into the pixel buffer).
 public struct Rasterizer: Sendable {
+    /// Largest image the renderer allocates, in device pixels (4096 × 4096, 64 MiB of RGBA). Larger requests fail
+    /// before any allocation; group opacity may add up to `maxLayerDepth` more buffers of the same size.
+    public static let maxPixels = 16_777_216
+    /// Largest width or height in device pixels.
+    public static let maxSide = 16_384
+    /// Largest device pixel ratio.
+    public static let maxScale = 4.0
+    /// Nested groups with opacity < 1 deeper than this fold their opacity into the paints of their shapes instead of
+    /// allocating another layer (exact for non-overlapping children), bounding memory.
+    public static let maxLayerDepth = 4
+    /// Curve flattening tolerance in device pixels: the farthest a chord may stray from its curve.
+    public static let tolerance = 0.1
+
     public init() {}
+
+    /// The scene's pixels at `scale` device pixels per scene unit; the image is ⌈width·scale⌉ × ⌈height·scale⌉.
+    public func render(_ scene: Scene, scale: Double) throws(RasterError) -> Pixmap {
+        try renderWithReport(scene, scale: scale).pixmap
+    }
+
+    /// `render` plus the count of text runs that were skipped.
+    public func renderWithReport(_ scene: Scene, scale: Double) throws(RasterError) -> RasterResult {
+        guard scale.isFinite, scale > 0, scale <= Self.maxScale else {
+            throw RasterError("scale \(scale) is outside 0 < scale ≤ \(Self.maxScale)")
+        }
+        guard scene.width.isFinite, scene.height.isFinite, scene.width >= 0, scene.height >= 0 else {
+            throw RasterError("scene size \(scene.width) × \(scene.height) is not a finite, non-negative size")
+        }
+        let w = (scene.width * scale).rounded(.up), h = (scene.height * scale).rounded(.up)
+        guard w <= Double(Self.maxSide), h <= Double(Self.maxSide), w * h <= Double(Self.maxPixels) else {
+            throw RasterError("image \(Int(w)) × \(Int(h)) device pixels exceeds the raster budget "
+                + "(\(Self.maxSide) per side, \(Self.maxPixels) pixels)")
+        }
+        let width = Int(w), height = Int(h)
+
+        let textRuns = Self.countTextRuns(scene.nodes)
+
+        let background = scene.background.map { PixelMath.premultiplied($0) } ?? 0
+        var pixmap = Pixmap(width: width, height: height, fill: background)
+        if width > 0 && height > 0 {
+            var renderer = SceneRenderer(width: width, height: height, scale: scale)
+            pixmap.data.withUnsafeMutableBytes { raw in
+                raw.withMemoryRebound(to: UInt32.self) { pixels in
+                    guard let base = pixels.baseAddress else { return }
+                    renderer.draw(scene.nodes, on: Canvas(pixels: base, width: width, height: height),
+                                  clip: renderer.bounds, opacity: 1, layerDepth: 0)
+                }
+            }
+        }
+        return RasterResult(pixmap: pixmap, skippedTextRuns: textRuns)
+    }
+
+    private static func countTextRuns(_ nodes: [Node]) -> Int {
+        var count = 0
+        for node in nodes {
+            switch node {
+            case .text: count += 1
+            case .group(let g): count += countTextRuns(g.children)
+            case .shape: break
+            }
+        }
+        return count
+    }
 }

@@ -26,11 +26,15 @@ public struct RenderedChart: Sendable {
 /// The whole pipeline behind one call: JSON spec → validation → layout → scene → backend bytes.
 /// Stateless apart from its immutable fonts, so one instance serves every thread.
 public struct ChartRenderer: Sendable {
-    public let metrics: any TextMeasuring
+    /// The fonts (or, without any font file, approximate metrics) used to measure and draw text.
+    public let text: TextEngine
 
-    public init(metrics: any TextMeasuring = ApproximateMetrics()) {
-        self.metrics = metrics
+    public init(text: TextEngine) {
+        self.text = text
     }
+
+    /// A renderer with the default fonts (`CHART_FONTS` or the Debian locations), loaded once per process.
+    public static let shared = ChartRenderer(text: TextEngine.loadDefault())
 
     /// Parses, validates and renders `json`. `format` overrides the spec's own `format`;
     /// when neither says, `fallback` is used.
@@ -54,6 +58,6 @@ public struct ChartRenderer: Sendable {
 
     /// The backend-neutral scene for `spec`.
     public func scene(for spec: ChartSpec) -> Scene {
-        ChartLayout.scene(for: spec, metrics: metrics)
+        ChartLayout.scene(for: spec, metrics: text.measurer)
     }
 }

@@ -1,11 +1,48 @@
 public import ChartScene
 
-/// Writes a scene as a compact, valid SVG document.
+/// Writes a scene as a compact, valid SVG document; with `animation`, the same document plus SMIL
+/// animation elements.
+///
+/// Guarantees:
+/// - deterministic: the same scene and settings give the same bytes;
+/// - every text and attribute value taken from the scene is XML-escaped, and characters that
+///   XML 1.0 forbids are dropped;
+/// - the animated document is the static one plus `<animate…/>` elements: stripping them gives
+///   the static document byte for byte, and the static attributes are the final frame, so a
+///   viewer without SMIL (or a print) shows the complete chart.
+///
+/// Structure written for the roles (documented for the chart-kind authors):
+/// - a `.point` group is translated to the center of its shapes' bounds and its children are
+///   written relative to it, so the pop can scale about the center;
+/// - a `.bar` group is translated to the bottom edge (max y) of its bounds, taken as the baseline:
+///   the bar grows upward from it. A negative bar (baseline at its top edge) cannot be told apart
+///   from the role alone and also grows from its bottom edge; the role would need the sign to do better;
+/// - a `.seriesLine` group whose children are all stroked, undashed, single-subpath shapes gets
+///   `pathLength="1"` on them and draws by animating the inherited `stroke-dasharray`; any other
+///   line (dashed, several subpaths, fills) gets an inner `<g clip-path>` whose clip rectangle
+///   grows from left to right, so dashes stay dashes while the line grows;
+/// - a `.ringArc` group is expected to hold a stroked open arc (same test as a line): it sweeps
+///   with the dash technique, otherwise it fades in.
 public struct SVGWriter: Sendable {
-    public init() {}
+    /// SMIL animation to add; nil writes a static document.
+    public var animation: SVGAnimation?
+    /// Prefix of every `id` in the document (gradients, clips, title), so several charts can be
+    /// inlined in one HTML page. Characters other than ASCII letters, digits, `-` and `_` are dropped;
+    /// an empty result becomes `c`.
+    public var idPrefix: String
+
+    public init(animation: SVGAnimation? = nil, idPrefix: String = "c") {
+        self.animation = animation
+        self.idPrefix = idPrefix
+    }
 
     /// The SVG document for `scene`, UTF-8 encoded.
     public func write(_ scene: Scene) -> [UInt8] {
-        Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        var prefix = Array(idPrefix.utf8.filter { b in
+            (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x2D || b == 0x5F
+        })
+        if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
+        var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { SMILTimeline($0, scene: scene) })
+        return document.write(scene)
     }
 }

@@ -16,7 +16,9 @@ public struct ChartSpec: Hashable, Sendable {
     /// Category labels for x, one per value index.
     public var labels: [String]?
     public var series: [Series] = []
-    public var x = AxisOptions()
+    /// The x axis; no vertical grid lines by default.
+    public var x = AxisOptions(grid: false)
+    /// The y axis; horizontal grid lines by default.
     public var y = AxisOptions()
     public var annotations: [Annotation] = []
     public var theme: Theme = .light

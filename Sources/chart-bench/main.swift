@@ -15,7 +15,14 @@ while let arg = args.popFirst() {
 }
 
 // Each area of the pipeline contributes its own list (see the *Benchmarks.swift files).
-let all: [Benchmark] = coreBenchmarks()
+let all: [Benchmark] = [
+    coreBenchmarks(),
+    specBenchmarks(),
+    layoutBenchmarks(),
+    textBenchmarks(),
+    svgBenchmarks(),
+    rasterBenchmarks(),
+].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
 } catch {

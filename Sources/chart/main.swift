@@ -1,3 +1,85 @@
 import ChartRender
+import ChartSpec
+import Foundation
 
-print("chart: not implemented yet")
+// chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+// Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
+// Invalid input: exit 1 with one validation error per line on stderr. Usage errors: exit 2.
+
+let usage = """
+    usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+
+      SPEC.json   the chart spec; "-" reads standard input
+      -o OUT      where to write the image; "-" or omitted writes standard output
+      --format F  output format; otherwise taken from OUT's extension, then the spec's "format", then svg
+
+    """
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data(message.utf8))
+    exit(code)
+}
+
+struct RenderCommand {
+    var input = "-"
+    var output = "-"
+    var format: OutputFormat?
+
+    init(arguments: [String]) {
+        var args = arguments[...]
+        var positional: [String] = []
+        while let arg = args.popFirst() {
+            switch arg {
+            case "-o", "--output":
+                guard let value = args.popFirst() else { fail("chart: -o needs a file name\n" + usage, code: 2) }
+                output = value
+            case "--format":
+                guard let value = args.popFirst(), let f = OutputFormat(rawValue: value) else {
+                    fail("chart: --format takes one of svg, png, smil, json\n" + usage, code: 2)
+                }
+                format = f
+            case "-h", "--help":
+                print(usage, terminator: "")
+                exit(0)
+            default:
+                if arg.hasPrefix("-") && arg != "-" { fail("chart: unknown option \(arg)\n" + usage, code: 2) }
+                positional.append(arg)
+            }
+        }
+        guard positional.count == 1 else { fail(usage, code: 2) }
+        input = positional[0]
+        if format == nil, output != "-" {
+            format = OutputFormat.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") }
+        }
+    }
+
+    func run() {
+        let json: Data
+        if input == "-" {
+            json = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let data = FileManager.default.contents(atPath: input) else {
+                fail("chart: cannot read \(input)\n", code: 1)
+            }
+            json = data
+        }
+        let rendered: RenderedChart
+        do {
+            rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
+        } catch {
+            fail(error.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
+        }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(rendered.bytes))
+        } else if !FileManager.default.createFile(atPath: output, contents: Data(rendered.bytes)) {
+            fail("chart: cannot write \(output)\n", code: 1)
+        }
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "render" else {
+    if arguments.first == "-h" || arguments.first == "--help" { print(usage, terminator: ""); exit(0) }
+    fail(usage, code: 2)
+}
+RenderCommand(arguments: Array(arguments.dropFirst())).run()

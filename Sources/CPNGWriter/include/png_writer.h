@@ -2,6 +2,34 @@
 #define CHART_PNG_WRITER_H
 #include <stddef.h>
 #include <stdint.h>
-/* Placeholder: the PNG encoder shim (one function owning libpng's setjmp) lands with the PNG work. */
-int chart_png_writer_version(void);
+
+/* The only C code of the PNG path. libpng reports errors by longjmp; chart_png_write owns the one setjmp, so a
+ * longjmp never crosses a Swift frame, and every failure comes back as a return code plus a message. */
+
+/* Channel layouts accepted by chart_png_write. */
+enum { CHART_PNG_RGB = 3, CHART_PNG_RGBA = 4 };
+
+/* "Leave libpng's default" for the filter, level and strategy arguments. */
+enum { CHART_PNG_DEFAULT = -1 };
+
+/* Encoder output: a malloc'd buffer, grown geometrically; free it with chart_png_free. */
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} chart_png_buffer;
+
+/* Encodes height rows of width pixels (channels = 3 or 4, straight alpha, 8 bits, row stride = width * channels)
+ * as PNG into *out. filter is a mask of PNG_FILTER_* values, level a zlib level 0-9, strategy a zlib strategy
+ * (Z_FILTERED, Z_RLE, ...); any of them may be CHART_PNG_DEFAULT. Returns 0 on success; otherwise nonzero with a
+ * NUL-terminated reason in message (up to message_capacity bytes) and out->data == NULL. */
+int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int channels, int filter, int level,
+                    int strategy, chart_png_buffer *out, char *message, size_t message_capacity);
+
+/* Frees a buffer filled by chart_png_write (safe on an empty buffer). */
+void chart_png_free(chart_png_buffer *buffer);
+
+/* Benchmark baseline: zlib compress2 of len bytes at level into a new buffer. Returns 0 on success. */
+int chart_deflate(const uint8_t *bytes, size_t len, int level, chart_png_buffer *out);
+
 #endif

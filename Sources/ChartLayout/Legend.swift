@@ -1,0 +1,92 @@
+import ChartScene
+import ChartSpec
+
+/// The series legend: one entry (swatch + ellipsized name) per series, wrapped into centered rows.
+struct Legend {
+    struct Entry {
+        var series: Int
+        var text: String
+        var width: Double
+    }
+
+    /// Entries per row, top to bottom.
+    var rows: [[Entry]]
+    let rowHeight: Double
+
+    var height: Double { Double(rows.count) * rowHeight }
+
+    /// The most rows a legend may take: a quarter of the canvas height, at least one.
+    static func maxRows(ctx: LayoutContext, rowHeight: Double) -> Int {
+        max(1, Int(ctx.canvas.height * 0.25 / rowHeight))
+    }
+
+    /// Wraps entries greedily into rows no wider than `width`; entries beyond the row limit are left out.
+    static func make(ctx: LayoutContext, width: Double) -> Legend {
+        let style = ctx.style
+        let size = style.legendSize
+        let rowHeight = (ctx.lineHeight(size) * 1.5).rounded(.up)
+        let swatch = style.swatchLength + 6
+        let spacing = 16.0
+        let maxText = max(0, min(style.legendEntryMaxWidth, width - swatch))
+        var rows: [[Entry]] = []
+        var row: [Entry] = []
+        var rowWidth = 0.0
+        let limit = maxRows(ctx: ctx, rowHeight: rowHeight)
+        for k in ctx.spec.series.indices {
+            let text = ctx.ellipsized(ctx.seriesName(k), maxWidth: maxText, size: size)
+            let entryWidth = swatch + ctx.width(text, size: size)
+            if !row.isEmpty && rowWidth + spacing + entryWidth > width {
+                rows.append(row)
+                row = []
+                rowWidth = 0
+                if rows.count == limit { break }
+            }
+            rowWidth += (row.isEmpty ? 0 : spacing) + entryWidth
+            row.append(Entry(series: k, text: text, width: entryWidth))
+        }
+        if !row.isEmpty && rows.count < limit { rows.append(row) }
+        return Legend(rows: rows, rowHeight: rowHeight)
+    }
+
+    /// The legend group with its top edge at `top`, rows centered on the canvas.
+    func node(top: Double, ctx: LayoutContext) -> Node {
+        let size = ctx.style.legendSize
+        let spacing = 16.0
+        var items: [Node] = []
+        for (r, row) in rows.enumerated() {
+            let rowWidth = row.reduce(0) { $0 + $1.width } + spacing * Double(row.count - 1)
+            var x = max(ctx.canvas.minX, ctx.canvas.center.x - rowWidth / 2)
+            let midY = top + (Double(r) + 0.5) * rowHeight
+            for entry in row {
+                let series = ctx.spec.series[entry.series]
+                let color = ctx.seriesColor(entry.series)
+                let y = midY
+                var swatch: [Node] = [
+                    .shape(Shape(path: Path([.move(Point(x + 2, y)), .line(Point(x + ctx.style.swatchLength - 2, y))]),
+                                 stroke: .solid(series.strokeGradient.first ?? color),
+                                 strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
+                                                          dash: swatchDash(series.dash)))),
+                ]
+                if series.dots {
+                    swatch.append(.shape(Shape(path: .circle(center: Point(x + ctx.style.swatchLength / 2, y), radius: 3),
+                                               fill: .solid(ctx.theme.background), stroke: .solid(color),
+                                               strokeStyle: StrokeStyle(width: 1.5))))
+                }
+                let baseline = y + (ctx.ascent(size) - ctx.descent(size)) / 2
+                let run = TextRun(text: entry.text, position: Point(x + ctx.style.swatchLength + 6, baseline),
+                                  size: size, color: ctx.theme.text)
+                if let placed = ctx.placed(run) { swatch.append(.text(placed)) }
+                items.append(.group(Group(role: .legendItem(series: entry.series), children: swatch)))
+                x += entry.width + spacing
+            }
+        }
+        return .group(Group(role: .legend, children: items))
+    }
+
+    /// A dash pattern scaled down to show at least one gap within the short swatch; empty for solid lines.
+    private func swatchDash(_ dash: [Double]) -> [Double] {
+        guard dash.allSatisfy({ $0.isFinite && $0 >= 0 }), let longest = dash.max(), longest > 0 else { return [] }
+        let scale = min(1, 4 / longest)
+        return dash.map { $0 * scale }
+    }
+}

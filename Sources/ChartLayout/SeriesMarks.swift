@@ -1,0 +1,177 @@
+import ChartScene
+import ChartSpec
+
+/// The drawn marks of one series: area, line and per-point groups, plus where each point landed.
+struct SeriesMarks {
+    /// The `.series(k)` group.
+    var node: Node
+    /// Arc-length progress (0…1) of each drawn point, by original index, increasing in index.
+    var progress: [(index: Int, progress: Double)]
+    /// Whether the series was decimated (LTTB) before drawing.
+    var decimated: Bool
+
+    /// The most per-point groups (dots, tooltips) one series gets; beyond this only the line is drawn.
+    static let maxPointMarks = 2000
+
+    /// The progress at original index `i`: its own if drawn, else that of the nearest drawn point before it.
+    func progress(at i: Int) -> Double {
+        var lo = 0, hi = progress.count - 1, best: Double = progress.first?.progress ?? 0
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if progress[mid].index <= i { best = progress[mid].progress; lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return best
+    }
+
+    /// A vertical gradient strongest at the data extreme(s) farthest from the baseline and transparent at the
+    /// baseline: top-down for positive data, bottom-up for negative data, both ways when the series crosses it.
+    static func areaGradient(color: Color, top: Double, bottom: Double, baseline: Double,
+                             strength: Double) -> LinearGradient {
+        let strong = color.withOpacity(strength), clear = color.withOpacity(0)
+        guard bottom > top else {
+            return LinearGradient(start: Point(0, top), end: Point(0, top + 1),
+                                  stops: [GradientStop(offset: 0, color: strong), GradientStop(offset: 1, color: strong)])
+        }
+        let at = min(max((baseline - top) / (bottom - top), 0), 1)
+        var stops = [GradientStop(offset: 0, color: at > 0 ? strong : clear)]
+        if at > 0 && at < 1 { stops.append(GradientStop(offset: at, color: clear)) }
+        stops.append(GradientStop(offset: 1, color: at < 1 ? strong : clear))
+        return LinearGradient(start: Point(0, top), end: Point(0, bottom), stops: stops)
+    }
+
+    /// Lays out series `data` in screen space.
+    ///
+    /// - Parameters:
+    ///   - x: maps a point's x (category index or numeric x) to a pixel column.
+    ///   - baselineY: where area fills end (the zero line, or the plot edge nearest to zero).
+    ///   - label: the x label of an original index, for tooltips.
+    static func build(_ data: SeriesData, ctx: LayoutContext, x: (Double) -> Double, y: LinearScale, plot: Rect,
+                      baselineY: Double, label: (Int) -> String, formatter: TickFormatter) -> SeriesMarks {
+        let k = data.index
+        let series = data.series
+        let color = ctx.seriesColor(k)
+        let name = ctx.seriesName(k)
+        let canvas = ctx.canvas
+        let lineWidth = series.lineWidth.isFinite ? min(max(series.lineWidth, 0), 64) : 2
+        let limit = max(3, Int(2 * plot.width))
+        let (keptRuns, decimated) = data.keptIndices(limit: limit)
+
+        func pixel(_ i: Int) -> Point {
+            let p = series.points[i]
+            let px = min(max(x(p.x), canvas.minX), canvas.maxX)
+            let py = min(max(y(p.y ?? 0), canvas.minY), canvas.maxY)
+            return Point(px.isFinite ? px : canvas.minX, py.isFinite ? py : canvas.maxY)
+        }
+
+        // Build each run's curve once; record the arc length at every point.
+        let curve = series.curve
+        let perInterval = CurveBuilder.elementsPerInterval(curve)
+        let yBounds = plot.minY...plot.maxY
+        var linePath = Path(), areaPath = Path()
+        var cumulative: [(index: Int, length: Double, point: Point, single: Bool)] = []
+        cumulative.reserveCapacity(keptRuns.reduce(0) { $0 + $1.count })
+        var total = 0.0
+        var minX = Double.infinity, maxX = -Double.infinity, topY = baselineY, bottomY = baselineY
+        for run in keptRuns {
+            let points = run.map(pixel)
+            guard let first = points.first, let last = points.last else { continue }
+            minX = min(minX, first.x)
+            maxX = max(maxX, last.x)
+            for p in points {
+                topY = min(topY, p.y)
+                bottomY = max(bottomY, p.y)
+            }
+            if points.count == 1 {
+                cumulative.append((run[0], total, first, true))
+                continue
+            }
+            var runPath = Path()
+            CurveBuilder.append(points, curve: curve, yBounds: yBounds, to: &runPath)
+            let elements = runPath.elements
+            cumulative.append((run[0], total, first, false))
+            var pen = first
+            for interval in 0..<(points.count - 1) {
+                for e in elements[(1 + interval * perInterval)..<(1 + (interval + 1) * perInterval)] {
+                    total += ArcLength.length(of: e, from: pen)
+                    pen = ArcLength.endPoint(of: e) ?? pen
+                }
+                cumulative.append((run[interval + 1], total, points[interval + 1], false))
+            }
+            linePath.append(contentsOf: runPath)
+            areaPath.append(contentsOf: runPath)
+            areaPath.line(to: Point(last.x, baselineY))
+            areaPath.line(to: Point(first.x, baselineY))
+            areaPath.close()
+        }
+
+        let count = cumulative.count
+        let progress: [(index: Int, progress: Double)] = cumulative.enumerated().map { n, c in
+            let p = total > 0 ? c.length / total : (count > 1 ? Double(n) / Double(count - 1) : 1)
+            return (c.index, min(max(p, 0), 1))
+        }
+
+        var children: [Node] = []
+        let fill = ctx.fillMode(k)
+        if fill != .none, !areaPath.isEmpty {
+            let paint: Paint = switch fill {
+            case .gradient:
+                .linearGradient(areaGradient(color: color, top: topY, bottom: bottomY, baseline: baselineY,
+                                             strength: ctx.style.gradientTopOpacity))
+            default:
+                .solid(color.withOpacity(ctx.style.areaOpacity))
+            }
+            children.append(.group(Group(role: .seriesArea(k), children: [.shape(Shape(path: areaPath, fill: paint))])))
+        }
+        if !linePath.isEmpty {
+            var stroke: Paint = .solid(color)
+            let gradient = series.strokeGradient
+            if gradient.count > 1, maxX > minX {
+                let stops = gradient.enumerated().map { i, c in
+                    GradientStop(offset: Double(i) / Double(gradient.count - 1), color: c)
+                }
+                stroke = .linearGradient(LinearGradient(start: Point(minX, 0), end: Point(maxX, 0), stops: stops))
+            } else if let only = gradient.first {
+                stroke = .solid(only)
+            }
+            let dash = series.dash.allSatisfy { $0.isFinite && $0 >= 0 } && series.dash.contains { $0 > 0 }
+                ? series.dash : []
+            let style = StrokeStyle(width: lineWidth, join: .round, cap: .round, dash: dash)
+            children.append(.group(Group(role: .seriesLine(k), children: [
+                .shape(Shape(path: linePath, stroke: stroke, strokeStyle: style)),
+            ])))
+        }
+
+        // Per-point groups for points inside the plot: dots or invisible hit targets (kept inside the
+        // canvas) with tooltips. A lone point (between gaps) always gets a visible mark so it is not lost.
+        let manyPoints = decimated || count > maxPointMarks
+        let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
+        let ringWidth = max(1.5, min(lineWidth, 3))
+        let visible = plot.insetBy(-0.5)
+        // A mark's radius, shrunk where it would reach past the canvas (only with extreme line widths or at
+        // sparkline edges); `slack` is the part of a stroke outside the radius.
+        func radius(_ r: Double, at p: Point, slack: Double = 0) -> Double {
+            max(0, min(r, p.x - canvas.minX - slack, canvas.maxX - p.x - slack, p.y - canvas.minY - slack,
+                       canvas.maxY - p.y - slack))
+        }
+        for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
+            let p = c.point
+            let shape: Shape
+            if series.dots {
+                shape = Shape(path: .circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2)),
+                              fill: .solid(ctx.theme.background), stroke: .solid(color),
+                              strokeStyle: StrokeStyle(width: ringWidth))
+            } else if c.single {
+                shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)), fill: .solid(color))
+            } else {
+                shape = Shape(path: .circle(center: p, radius: radius(max(6, lineWidth * 2), at: p)),
+                              fill: .solid(.transparent))
+            }
+            let value = series.points[c.index].y ?? 0
+            let tooltip = "\(name) · \(label(c.index)): \(formatter.string(value))"
+            children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
+                                         tooltip: tooltip, children: [.shape(shape)])))
+        }
+        return SeriesMarks(node: .group(Group(role: .series(k), children: children)), progress: progress,
+                           decimated: decimated)
+    }
+}

@@ -1,0 +1,147 @@
+import ChartScene
+import ChartSpec
+
+/// What the x axis shows: category labels at point positions, or numeric ticks.
+enum XMode {
+    /// `labels[i]` at index i, for `count` indices (labels may be fewer: the rest stay blank).
+    case categories(labels: [String], count: Int)
+    /// Numeric x over `min…max`. `indexOnly` when x is just the value index, so ticks stay integers.
+    case numeric(min: Double, max: Double, indexOnly: Bool)
+}
+
+/// The x tick labels, thinned to every k-th or slanted −45° when they would overlap, and the space
+/// they take below the plot.
+struct XAxisLayout {
+    var runs: [TextRun]
+    var rotated: Bool
+    /// Height below the plot's bottom edge taken by the labels.
+    var height: Double
+
+    /// cos 45°: slanted labels advance this much per unit of text, horizontally and vertically.
+    static let diagonal = 0.7071067811865476
+    /// Most labels measured when estimating the widest; beyond this a regular sample is measured.
+    static let maxMeasured = 2000
+
+    static func make(mode: XMode, x: (Double) -> Double, plot: Rect, ctx: LayoutContext) -> XAxisLayout {
+        switch mode {
+        case .categories(let labels, let count):
+            return categories(labels: labels, count: count, x: x, plot: plot, ctx: ctx)
+        case .numeric(let lo, let hi, let indexOnly):
+            return numeric(lo: lo, hi: hi, indexOnly: indexOnly, x: x, plot: plot, ctx: ctx)
+        }
+    }
+
+    private static func categories(labels: [String], count: Int, x: (Double) -> Double, plot: Rect,
+                                   ctx: LayoutContext) -> XAxisLayout {
+        let style = ctx.style
+        let size = style.tickSize
+        let a = ctx.ascent(size), lh = ctx.lineHeight(size)
+        let n = min(count, labels.count)
+        guard n > 0 else { return XAxisLayout(runs: [], rotated: false, height: style.tickGap + lh) }
+        let spacing = n > 1 ? abs(x(1) - x(0)) : plot.width
+        let stride = max(1, n / maxMeasured)
+        var maxWidth = 0.0
+        for i in Swift.stride(from: 0, to: n, by: stride) { maxWidth = max(maxWidth, ctx.width(labels[i], size: size)) }
+        maxWidth = max(maxWidth, ctx.width(labels[n - 1], size: size))
+
+        let kHorizontal = max(1, Int(((maxWidth + style.labelGap) / max(spacing, 1e-9)).rounded(.up)))
+        let kRotated = max(1, Int(((lh + 2) / max(spacing * diagonal, 1e-9)).rounded(.up)))
+        let rotatedMax = min(maxWidth, ctx.canvas.height * style.rotatedLabelShare / diagonal - lh)
+        let rotate = kHorizontal > 2 && kRotated < kHorizontal && rotatedMax >= size * 2
+        let k = min(rotate ? kRotated : kHorizontal, max(n, 1))
+
+        var runs: [TextRun] = []
+        if rotate {
+            var previous: Point?
+            for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
+                let anchor = Point(x(Double(i)) + 0.35 * a, plot.maxY + style.tickGap + diagonal * a)
+                // Keep the slanted text right of the canvas edge: its far end reaches (w + a)·cos 45° left.
+                let room = min(rotatedMax, (anchor.x - ctx.canvas.minX - 1) / diagonal - a)
+                let text = ctx.ellipsized(labels[i], maxWidth: room, size: size)
+                let run = TextRun(text: text, position: anchor, size: size, anchor: .end,
+                                  color: ctx.theme.secondaryText, rotation: -45)
+                guard let placed = ctx.placed(run) else { continue }
+                // Parallel slanted boxes are apart when their anchors are a line height apart along the normal.
+                if let p = previous, (placed.position.x - p.x) * diagonal + (placed.position.y - p.y) * diagonal < lh {
+                    continue
+                }
+                previous = placed.position
+                runs.append(placed)
+            }
+            let height = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
+            return XAxisLayout(runs: runs, rotated: true, height: height)
+        }
+        var lastEnd = -Double.infinity
+        for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
+            let text = ctx.ellipsized(labels[i], maxWidth: ctx.canvas.width - 2, size: size)
+            let run = TextRun(text: text, position: Point(x(Double(i)), plot.maxY + style.tickGap + a), size: size,
+                              anchor: .middle, color: ctx.theme.secondaryText)
+            guard let placed = ctx.placed(run) else { continue }
+            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
+            lastEnd = box.maxX
+            runs.append(placed)
+        }
+        return XAxisLayout(runs: runs, rotated: false, height: style.tickGap + lh)
+    }
+
+    private static func numeric(lo: Double, hi: Double, indexOnly: Bool, x: (Double) -> Double, plot: Rect,
+                                ctx: LayoutContext) -> XAxisLayout {
+        let style = ctx.style
+        let size = style.tickSize
+        let a = ctx.ascent(size), lh = ctx.lineHeight(size)
+        let formatter = TickFormatter(ctx.spec.x.format)
+        var values: [Double] = []
+        var labels: [String] = []
+        var target = max(2, min(ctx.spec.x.tickCount, 20))
+        while hi > lo {
+            let ticks = NiceTicks.compute(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi)
+            values = ticks.values
+            if indexOnly && ticks.step < 1 {
+                let first = lo.rounded(.up), last = hi.rounded(.down)
+                values = last >= first && last - first < Double(NiceTicks.maxTicks)
+                    ? Swift.stride(from: first, through: last, by: 1).map { $0 } : [first]
+            }
+            labels = formatter.labels(for: values)
+            let widest = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
+            let spacing = values.count > 1 ? abs(x(values[1]) - x(values[0])) : plot.width
+            if spacing >= widest + style.labelGap || target == 2 { break }
+            target -= 1
+        }
+        if !(hi > lo) {  // a single x value: one label, at the point
+            values = [lo]
+            labels = formatter.labels(for: values)
+        }
+        var runs: [TextRun] = []
+        var lastEnd = -Double.infinity
+        for (v, text) in zip(values, labels) {
+            let run = TextRun(text: text, position: Point(x(v), plot.maxY + style.tickGap + a), size: size,
+                              anchor: .middle, color: ctx.theme.secondaryText)
+            guard let placed = ctx.placed(run) else { continue }
+            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
+            lastEnd = box.maxX
+            runs.append(placed)
+        }
+        return XAxisLayout(runs: runs, rotated: false, height: style.tickGap + lh)
+    }
+
+    /// The x baseline along the plot bottom, the labels and the axis title.
+    func axisNode(plot: Rect, ctx: LayoutContext) -> Node {
+        var children: [Node] = [
+            .shape(Shape(path: Path([.move(Point(plot.minX, plot.maxY)), .line(Point(plot.maxX, plot.maxY))]),
+                         stroke: .solid(ctx.theme.axis), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                         snapToPixels: true)),
+        ]
+        children.append(contentsOf: runs.map { .text($0) })
+        if let title = ctx.spec.x.title, !title.isEmpty {
+            let size = ctx.style.axisTitleSize
+            let text = ctx.ellipsized(title, maxWidth: ctx.canvas.width - 2 * ctx.style.padding, size: size)
+            let run = TextRun(text: text,
+                              position: Point(plot.center.x, ctx.canvas.maxY - ctx.style.padding - ctx.descent(size)),
+                              size: size, anchor: .middle, color: ctx.theme.secondaryText)
+            if let placed = ctx.placed(run) { children.append(.text(placed)) }
+        }
+        return .group(Group(role: .xAxis, children: children))
+    }
+}

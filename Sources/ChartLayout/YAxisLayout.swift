@@ -1,0 +1,85 @@
+import ChartScene
+import ChartSpec
+
+/// The value axis: nice ticks for the data, their labels and the widest label's width.
+struct YAxisLayout {
+    var ticks: NiceTicks
+    var labels: [String]
+    var labelWidth: Double
+
+    /// Ticks for `dataMin…dataMax` with about as many ticks as `plotHeight` has room for
+    /// (at most the spec's `tickCount`). In `exact` mode (sparklines) the domain is the data extent itself.
+    static func make(dataMin: Double, dataMax: Double, plotHeight: Double, ctx: LayoutContext,
+                     exact: Bool = false) -> YAxisLayout {
+        let options = ctx.spec.y
+        let size = ctx.style.tickSize
+        let fit = Int(max(plotHeight, 0) / (size * 2.4)) + 1
+        let target = max(2, min(options.tickCount, fit))
+        let ticks = NiceTicks.compute(dataMin: dataMin, dataMax: dataMax, target: target,
+                                      fixedMin: options.min ?? (exact ? dataMin : nil),
+                                      fixedMax: options.max ?? (exact ? dataMax : nil))
+        let labels = TickFormatter(options.format).labels(for: ticks.values)
+        let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
+        return YAxisLayout(ticks: ticks, labels: labels, labelWidth: width)
+    }
+
+    /// The y scale onto a plot: the domain bottom at the plot bottom.
+    func scale(plot: Rect) -> LinearScale {
+        LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.maxY, plot.minY))
+    }
+
+    /// Grid lines (and the emphasized zero line) across the plot.
+    func gridNode(plot: Rect, ctx: LayoutContext, showGrid: Bool) -> Node? {
+        let scale = scale(plot: plot)
+        var children: [Node] = []
+        if showGrid {
+            var path = Path()
+            for v in ticks.values where v > ticks.domainMin && v <= ticks.domainMax {
+                let y = scale(v)
+                path.move(to: Point(plot.minX, y))
+                path.line(to: Point(plot.maxX, y))
+            }
+            if !path.isEmpty {
+                children.append(.shape(Shape(path: path, stroke: .solid(ctx.theme.grid),
+                                             strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
+            }
+        }
+        if ticks.domainMin < 0 && ticks.domainMax > 0 {
+            let y = scale(0)
+            children.append(.shape(Shape(path: Path([.move(Point(plot.minX, y)), .line(Point(plot.maxX, y))]),
+                                         stroke: .solid(ctx.theme.axis),
+                                         strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
+        }
+        return children.isEmpty ? nil : .group(Group(role: .grid, children: children))
+    }
+
+    /// The left axis line, tick labels (right-aligned, vertically centered on their ticks) and title.
+    func axisNode(plot: Rect, ctx: LayoutContext) -> Node {
+        let scale = scale(plot: plot)
+        let size = ctx.style.tickSize
+        var children: [Node] = [
+            .shape(Shape(path: Path([.move(Point(plot.minX, plot.minY)), .line(Point(plot.minX, plot.maxY))]),
+                         stroke: .solid(ctx.theme.axis), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                         snapToPixels: true)),
+        ]
+        let shift = (ctx.ascent(size) - ctx.descent(size)) / 2
+        var lastTop = Double.infinity  // top of the previous (lower) label; labels go bottom to top
+        for (v, text) in zip(ticks.values, labels) where v >= ticks.domainMin && v <= ticks.domainMax {
+            let run = TextRun(text: text, position: Point(plot.minX - ctx.style.tickGap, scale(v) + shift), size: size,
+                              anchor: .end, color: ctx.theme.secondaryText)
+            guard let placed = ctx.placed(run) else { continue }
+            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            guard box.maxY <= lastTop else { continue }  // never overlap the label below
+            lastTop = box.minY
+            children.append(.text(placed))
+        }
+        if let title = ctx.spec.y.title, !title.isEmpty {
+            let titleSize = ctx.style.axisTitleSize
+            let text = ctx.ellipsized(title, maxWidth: plot.height, size: titleSize)
+            let run = TextRun(text: text, position: Point(ctx.style.padding + ctx.ascent(titleSize), plot.center.y),
+                              size: titleSize, anchor: .middle, color: ctx.theme.secondaryText, rotation: -90)
+            if let placed = ctx.placed(run) { children.append(.text(placed)) }
+        }
+        return .group(Group(role: .yAxis, children: children))
+    }
+}

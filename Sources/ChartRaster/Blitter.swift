@@ -1,0 +1,75 @@
+import ChartScene
+
+/// Composites runs of one coverage value into a pixel buffer (the "pipeline" stage: paint × coverage, source-over).
+protocol Blitter {
+    /// Paints `count` pixels of row `y` from column `x` with coverage `alpha` (1…255).
+    mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32)
+}
+
+/// The pixels a blitter writes: packed premultiplied RGBA, row-major.
+struct Canvas {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let height: Int
+}
+
+/// A solid premultiplied color, source-over; fully covered opaque runs are plain stores.
+struct SolidBlitter: Blitter {
+    let canvas: Canvas
+    let color: UInt32
+
+    @inline(__always)
+    mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
+        let row = canvas.pixels + (y * canvas.width + x)
+        if alpha == 255 && color >> 24 == 255 {
+            row.update(repeating: color, count: count)
+            return
+        }
+        PixelMath.blend(alpha == 255 ? color : PixelMath.scale(color, by: alpha), over: row, count: count)
+    }
+}
+
+/// A padded linear gradient from a 256-entry premultiplied color ramp, source-over.
+struct GradientBlitter: Blitter {
+    let canvas: Canvas
+    let ramp: GradientRamp
+    /// Gradient parameter t at pixel center (x + ½, y + ½) is (x + ½ − startX)·dtdx + (y + ½ − startY)·dtdy.
+    let startX: Double
+    let startY: Double
+    let dtdx: Double
+    let dtdy: Double
+
+    init(canvas: Canvas, ramp: GradientRamp, start: Point, end: Point) {
+        self.canvas = canvas
+        self.ramp = ramp
+        let dx = end.x - start.x, dy = end.y - start.y
+        let len2 = dx * dx + dy * dy
+        startX = start.x
+        startY = start.y
+        // A zero-length gradient paints its last color everywhere (t = 1).
+        dtdx = len2 > 0 ? dx / len2 : 0
+        dtdy = len2 > 0 ? dy / len2 : 0
+    }
+
+    @inline(__always)
+    mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
+        let row = canvas.pixels + (y * canvas.width + x)
+        var t = (Double(x) + 0.5 - startX) * dtdx + (Double(y) + 0.5 - startY) * dtdy
+        let degenerate = dtdx == 0 && dtdy == 0
+        ramp.colors.withUnsafeBufferPointer { colors in
+            if dtdx == 0 {
+                // Constant along the row (a vertical gradient, the common case for area fills): one color per span.
+                var src = colors[degenerate ? 255 : Int(min(max(t, 0), 1) * 255 + 0.5)]
+                if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
+                PixelMath.blend(src, over: row, count: count)
+                return
+            }
+            for i in 0..<count {
+                var src = colors[Int(min(max(t, 0), 1) * 255 + 0.5)]
+                if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
+                row[i] = src &+ PixelMath.scale(row[i], by: 255 &- (src >> 24))
+                t += dtdx
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ChartScene
+
+/// A clip rectangle in device pixels (fractional edges allowed; they are antialiased exactly).
+struct DeviceRect: Equatable {
+    var x0: Double
+    var y0: Double
+    var x1: Double
+    var y1: Double
+
+    var isEmpty: Bool { !(x1 > x0 && y1 > y0) }
+
+    func intersection(_ o: DeviceRect) -> DeviceRect {
+        DeviceRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+}
+
+/// One non-horizontal line of an outline in device pixels, with its winding direction.
+struct Edge {
+    /// Top end (y0 < y1).
+    var x0: Double
+    var y0: Double
+    /// Bottom end.
+    var x1: Double
+    var y1: Double
+    /// +1 when the original line ran downward, −1 when upward.
+    var direction: Double
+}
+
+/// The lines of closed polygons, clipped exactly to a rectangle.
+///
+/// Clipping keeps the winding number of every point inside the rectangle: parts above or below it are dropped
+/// (a scanline only sees lines at its own height), and parts left or right of it are moved onto its left or
+/// right side as vertical lines (they still cross the scanlines inside, so the winding to their right is unchanged).
+/// Coverage is then exact for the intersection of shape and rectangle, also at fractional clip edges.
+struct EdgeList {
+    private(set) var edges: [Edge] = []
+    private(set) var clip: DeviceRect
+    /// Bounds of the edges added so far, in device pixels.
+    private(set) var minY = Double.infinity
+    private(set) var maxY = -Double.infinity
+    private(set) var minX = Double.infinity
+    private(set) var maxX = -Double.infinity
+
+    init(clip: DeviceRect) {
+        self.clip = clip
+    }
+
+    /// Empties the list (keeping its storage, so one list serves every shape of a render) and sets a new clip.
+    mutating func reset(clip: DeviceRect) {
+        edges.removeAll(keepingCapacity: true)
+        self.clip = clip
+        minY = .infinity
+        maxY = -.infinity
+        minX = .infinity
+        maxX = -.infinity
+    }
+
+    /// Adds the lines of a polygon, closing it. Lines with non-finite points are ignored.
+    mutating func add(polygon: [Point]) {
+        guard polygon.count > 1 else { return }
+        var previous = polygon[polygon.count - 1]
+        for p in polygon {
+            addLine(previous, p)
+            previous = p
+        }
+    }
+
+    mutating func addLine(_ a: Point, _ b: Point) {
+        guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let direction: Double = a.y < b.y ? 1 : -1
+        var top = a.y < b.y ? a : b
+        var bottom = a.y < b.y ? b : a
+        guard bottom.y > clip.y0, top.y < clip.y1 else { return }
+        let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        if top.y < clip.y0 { top = Point(top.x + dxdy * (clip.y0 - top.y), clip.y0) }
+        if bottom.y > clip.y1 { bottom = Point(bottom.x - dxdy * (bottom.y - clip.y1), clip.y1) }
+        guard bottom.y > top.y else { return }
+        let c = clip
+        let inside = { (x: Double) in x >= c.x0 && x <= c.x1 }
+        if inside(top.x) && inside(bottom.x) {
+            push(Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y, direction: direction))
+            return
+        }
+        // Split where the line crosses the vertical clip sides (at most twice), then clamp x into [x0, x1].
+        var cutA = Double.infinity, cutB = Double.infinity
+        if (top.x - clip.x0) * (bottom.x - clip.x0) < 0 { cutA = top.y + (clip.x0 - top.x) / dxdy }
+        if (top.x - clip.x1) * (bottom.x - clip.x1) < 0 { cutB = top.y + (clip.x1 - top.x) / dxdy }
+        if cutA > cutB { swap(&cutA, &cutB) }
+        var startY = top.y, startX = top.x
+        for cutY in [cutA, cutB, bottom.y] where cutY > startY && cutY <= bottom.y {
+            let endX = cutY == bottom.y ? bottom.x : top.x + dxdy * (cutY - top.y)
+            push(Edge(x0: clamp(startX), y0: startY, x1: clamp(endX), y1: cutY, direction: direction))
+            startY = cutY
+            startX = endX
+        }
+    }
+
+    private func clamp(_ x: Double) -> Double { min(max(x, clip.x0), clip.x1) }
+
+    private mutating func push(_ e: Edge) {
+        edges.append(e)
+        minY = min(minY, e.y0)
+        maxY = max(maxY, e.y1)
+        minX = min(minX, e.x0, e.x1)
+        maxX = max(maxX, e.x0, e.x1)
+    }
+}

@@ -1,0 +1,75 @@
+import ChartScene
+
+/// 8-bit premultiplied pixel arithmetic on packed `UInt32` pixels (R in the low byte, as RGBA bytes load on a
+/// little-endian machine). Two channels are processed per multiply with the 0x00FF00FF mask trick.
+enum PixelMath {
+    /// Packs premultiplied components.
+    @inline(__always)
+    static func pack(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
+        r | g << 8 | b << 16 | a << 24
+    }
+
+    @inline(__always)
+    static func unpack(_ p: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (UInt8(truncatingIfNeeded: p), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p >> 16),
+         UInt8(truncatingIfNeeded: p >> 24))
+    }
+
+    /// `x / 255` rounded, exact for 0…65025 (Blinn's trick).
+    @inline(__always)
+    static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// A straight-alpha color premultiplied and packed, with `opacity` (0…1) folded into alpha.
+    static func premultiplied(_ c: Color, opacity: Double = 1) -> UInt32 {
+        let a = UInt32((Double(c.alpha) * min(max(opacity, 0), 1)).rounded())
+        return pack(div255(UInt32(c.red) * a), div255(UInt32(c.green) * a), div255(UInt32(c.blue) * a), a)
+    }
+
+    /// Every channel of `p` multiplied by `s / 255` (s in 0…255), rounded.
+    @inline(__always)
+    static func scale(_ p: UInt32, by s: UInt32) -> UInt32 {
+        var rb = (p & 0x00FF_00FF) &* s &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((p >> 8) & 0x00FF_00FF) &* s &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
+    /// Porter-Duff source-over of premultiplied `src` onto `dst`.
+    @inline(__always)
+    static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        let inv = 255 &- (src >> 24)
+        return src &+ scale(dst, by: inv)
+    }
+
+    /// Source-over of one premultiplied color onto `count` pixels: plain stores when it is opaque, and two pixels
+    /// per 64-bit multiply otherwise (four 16-bit lanes hold R, B or G, A of two pixels).
+    @inline(__always)
+    static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
+        let inv = 255 &- (src >> 24)
+        if inv == 0 {
+            row.update(repeating: src, count: count)
+            return
+        }
+        if inv == 255 { return }
+        var i = 0
+        if count >= 2 {
+            let inv64 = UInt64(inv)
+            let src64 = UInt64(src) | UInt64(src) << 32
+            let raw = UnsafeMutableRawPointer(row)
+            while i + 1 < count {
+                let p = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+                var rb = (p & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
+                rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+                var ag = ((p >> 8) & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
+                ag = (ag &+ ((ag >> 8) & 0x00FF_00FF_00FF_00FF)) & 0xFF00_FF00_FF00_FF00
+                raw.storeBytes(of: src64 &+ (rb | ag), toByteOffset: i * 4, as: UInt64.self)
+                i += 2
+            }
+        }
+        if i < count { row[i] = src &+ scale(row[i], by: inv) }
+    }
+}

@@ -1,0 +1,158 @@
+import ChartScene
+
+/// Walks the display list for one `Rasterizer.render` call: groups (clip, opacity layers), shapes (fill, then
+/// stroke) and the band buffer shared by every fill. Not shared between threads; one per render.
+struct SceneRenderer {
+    let width: Int
+    let height: Int
+    let scale: Double
+    /// The whole image as a clip rectangle.
+    let bounds: DeviceRect
+    private var band: CoverageBand
+    /// Reused by every fill, so steady-state rendering does not allocate edge storage.
+    private var edges: EdgeList
+    private let flattener = Flattener(tolerance: Rasterizer.tolerance)
+
+    init(width: Int, height: Int, scale: Double) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        bounds = DeviceRect(x0: 0, y0: 0, x1: Double(width), y1: Double(height))
+        band = CoverageBand(width: width)
+        edges = EdgeList(clip: bounds)
+    }
+
+    /// Draws `nodes` in order. `opacity` is an ancestor group's opacity folded into paints (1 unless layers ran out).
+    mutating func draw(_ nodes: [Node], on canvas: Canvas, clip: DeviceRect, opacity: Double, layerDepth: Int) {
+        for node in nodes {
+            switch node {
+            case .text:
+                continue  // counted by the caller; glyphs arrive as shapes once the text layer lowers them
+            case .shape(let shape):
+                draw(shape, on: canvas, clip: clip, opacity: opacity)
+            case .group(let group):
+                var groupClip = clip
+                if let r = group.clip {
+                    groupClip = clip.intersection(DeviceRect(x0: r.minX * scale, y0: r.minY * scale,
+                                                             x1: r.maxX * scale, y1: r.maxY * scale))
+                }
+                guard !groupClip.isEmpty else { continue }
+                let groupOpacity = group.opacity.isNaN ? 1 : min(max(group.opacity, 0), 1)
+                guard groupOpacity > 0 else { continue }
+                if groupOpacity >= 1 {
+                    draw(group.children, on: canvas, clip: groupClip, opacity: opacity, layerDepth: layerDepth)
+                } else if Self.opacityFoldsIntoPaint(group) || layerDepth >= Rasterizer.maxLayerDepth {
+                    draw(group.children, on: canvas, clip: groupClip, opacity: opacity * groupOpacity,
+                         layerDepth: layerDepth)
+                } else {
+                    drawLayer(group.children, on: canvas, clip: groupClip, opacity: opacity * groupOpacity,
+                              layerDepth: layerDepth)
+                }
+            }
+        }
+    }
+
+    /// Whether multiplying the group's opacity into its paints equals compositing it as a layer: true when it has
+    /// one child that is a shape with a single paint (nothing inside can overlap itself and double up).
+    private static func opacityFoldsIntoPaint(_ group: Group) -> Bool {
+        guard group.children.count == 1, case .shape(let s) = group.children[0] else { return group.children.isEmpty }
+        return (s.fill == nil) != (s.stroke == nil)
+    }
+
+    /// Renders `nodes` into a transparent layer, then composites it with `opacity` inside `clip`.
+    private mutating func drawLayer(_ nodes: [Node], on canvas: Canvas, clip: DeviceRect, opacity: Double,
+                                    layerDepth: Int) {
+        let count = width * height
+        let layer = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { layer.deallocate() }
+        layer.initialize(repeating: 0, count: count)
+        draw(nodes, on: Canvas(pixels: layer, width: width, height: height), clip: clip, opacity: 1,
+             layerDepth: layerDepth + 1)
+        let alpha = UInt32((opacity * 255).rounded())
+        let x0 = max(0, Int(clip.x0.rounded(.down))), x1 = min(width, Int(clip.x1.rounded(.up)))
+        let y0 = max(0, Int(clip.y0.rounded(.down))), y1 = min(height, Int(clip.y1.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let src = layer + y * width, dst = canvas.pixels + y * width
+            for x in x0..<x1 where src[x] != 0 {
+                dst[x] = PixelMath.over(PixelMath.scale(src[x], by: alpha), dst[x])
+            }
+        }
+    }
+
+    /// Fills, then strokes, one shape.
+    private mutating func draw(_ shape: Shape, on canvas: Canvas, clip: DeviceRect, opacity: Double) {
+        guard shape.fill != nil || shape.stroke != nil, let bounds = shape.path.controlBounds,
+              bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else { return }
+        let style = shape.strokeStyle
+        let strokes = shape.stroke != nil && style.width.isFinite && style.width > 0
+        // Conservative device bounds, with room for joins and caps, to skip shapes outside the clip early.
+        var reach = 1.0
+        if strokes {
+            let miter = style.join == .miter ? max(style.miterLimit, 1) : 1
+            reach += style.width * scale / 2 * max(miter, 2.0.squareRoot())
+        }
+        let device = DeviceRect(x0: bounds.minX * scale - reach, y0: bounds.minY * scale - reach,
+                                x1: bounds.maxX * scale + reach, y1: bounds.maxY * scale + reach)
+        guard !device.intersection(clip).isEmpty else { return }
+
+        let s = scale
+        if let fill = shape.fill {
+            let contours = shape.snapToPixels
+                ? flattener.flatten(PixelSnapper.snapFill(shape.path.map { $0 * s }))
+                : flattener.flatten(shape.path, scale: scale)
+            edges.reset(clip: clip)
+            for contour in contours { edges.add(polygon: contour.points) }
+            self.fill(rule: shape.fillRule, paint: fill, opacity: opacity, on: canvas)
+        }
+        if let stroke = shape.stroke, strokes {
+            var width = style.width * scale
+            var contours: [Contour]
+            if shape.snapToPixels {
+                width = max(1, width.rounded())
+                contours = flattener.flatten(PixelSnapper.snapStroke(shape.path.map { $0 * s }, width: width))
+            } else {
+                contours = flattener.flatten(shape.path, scale: scale)
+            }
+            if let dasher = Dasher(dash: style.dash, offset: style.dashOffset, scale: scale),
+               let dashed = dasher.dash(contours) {
+                contours = dashed
+            }
+            let stroker = Stroker(halfWidth: width / 2, join: style.join, cap: style.cap,
+                                  miterLimit: style.miterLimit, tolerance: Rasterizer.tolerance)
+            edges.reset(clip: clip)
+            for polygon in stroker.stroke(contours) { edges.add(polygon: polygon) }
+            self.fill(rule: .nonZero, paint: stroke, opacity: opacity, on: canvas)
+        }
+    }
+
+    /// Scan-converts the polygons in `edges` and composites `paint` with their coverage.
+    private mutating func fill(rule: FillRule, paint: Paint, opacity: Double, on canvas: Canvas) {
+        guard !edges.edges.isEmpty else { return }
+        let firstRow = max(0, Int(edges.minY.rounded(.down)))
+        let endRow = min(canvas.height, Int(edges.maxY.rounded(.up)))
+        switch paint {
+        case .solid(let color):
+            let premultiplied = PixelMath.premultiplied(color, opacity: opacity)
+            guard premultiplied >> 24 != 0 else { return }
+            var blitter = SolidBlitter(canvas: canvas, color: premultiplied)
+            scan(edges.edges, rows: firstRow..<endRow, rule: rule, into: &blitter)
+        case .linearGradient(let gradient):
+            let s = scale
+            var blitter = GradientBlitter(canvas: canvas, ramp: GradientRamp(stops: gradient.stops, opacity: opacity),
+                                          start: gradient.start * s, end: gradient.end * s)
+            scan(edges.edges, rows: firstRow..<endRow, rule: rule, into: &blitter)
+        }
+    }
+
+    /// Runs the band accumulator over `rows`, 32 at a time.
+    private mutating func scan<B: Blitter>(_ edges: [Edge], rows: Range<Int>, rule: FillRule, into blitter: inout B) {
+        var top = rows.lowerBound
+        while top < rows.upperBound {
+            let count = min(CoverageBand.rows, rows.upperBound - top)
+            band.accumulate(edges, top: top, rowCount: count)
+            band.sweep(rule: rule, rowCount: count, into: &blitter)
+            top += count
+        }
+    }
+}

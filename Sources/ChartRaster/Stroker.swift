@@ -1,0 +1,200 @@
+import ChartScene
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns polylines into closed outlines whose non-zero fill is the stroke (the approach of Skia's and
+/// tiny-skia's stroker): each open polyline becomes one outline — the left offset forward, the end cap, the
+/// right offset backward, the start cap — and each closed polyline two loops of opposite direction.
+///
+/// Joins are drawn on the outer side of a turn only. On the inner side the outline goes through the vertex itself
+/// (the "pivot"), which is robust for very short segments and 180° turns: the overlap it creates is inside the
+/// stroke, where non-zero winding covers it once.
+struct Stroker {
+    /// Half the stroke width in device pixels.
+    var halfWidth: Double
+    var join: LineJoin
+    var cap: LineCap
+    /// Ratio of miter length to stroke width above which a miter join falls back to bevel (SVG semantics).
+    var miterLimit: Double
+    /// Flattening tolerance for round joins and caps, in device pixels.
+    var tolerance: Double
+
+    /// Upper bound on chords per arc (a full circle), bounding work for absurd widths.
+    static let maxChordsPerArc = 256
+    /// Points closer than this (device pixels) are merged; it removes coincident points so every segment
+    /// has a direction.
+    static let epsilon = 1e-9
+
+    func stroke(_ contours: [Contour]) -> [[Point]] {
+        var outlines: [[Point]] = []
+        guard halfWidth > 0, halfWidth.isFinite else { return outlines }
+        for contour in contours {
+            var pts: [Point] = []
+            pts.reserveCapacity(contour.points.count)
+            for p in contour.points where pts.last.map({ p.distance(to: $0) > Self.epsilon }) ?? true {
+                pts.append(p)
+            }
+            if contour.closed, pts.count > 1, let first = pts.first, let last = pts.last,
+               first.distance(to: last) <= Self.epsilon {
+                pts.removeLast()
+            }
+            if pts.count == 1 {
+                // A zero-length subpath: SVG draws round and square caps as a dot, butt caps as nothing.
+                if let dot = dot(at: pts[0], tangent: contour.tangent ?? Point(1, 0)) { outlines.append(dot) }
+            } else if contour.closed && pts.count > 2 {
+                outlines.append(closedSide(pts, returning: false))
+                outlines.append(closedSide(pts.reversed(), returning: true))
+            } else if pts.count >= 2 {
+                var outline: [Point] = []
+                openSide(pts, returning: false, into: &outline)
+                openSide(pts.reversed(), returning: true, into: &outline)
+                outlines.append(outline)
+            }
+        }
+        return outlines
+    }
+
+    // MARK: - Sides
+
+    /// Unit direction from `a` to `b` (they are at least `epsilon` apart).
+    private func direction(_ a: Point, _ b: Point) -> Point {
+        let d = b - a
+        return d * (1 / d.length)
+    }
+
+    /// The left normal scaled to half the width: the unit direction turned +90° (in x-right, y-down pixels).
+    private func normal(_ d: Point) -> Point { Point(-d.y * halfWidth, d.x * halfWidth) }
+
+    /// Appends the offset of `pts` on its +normal side from the first point to the last, then the end cap.
+    /// `returning` is true for the second side of an outline (see `joinPoints`).
+    private func openSide<C: Collection>(_ pts: C, returning: Bool, into out: inout [Point]) where C.Element == Point {
+        let p = Array(pts)
+        var d = direction(p[0], p[1])
+        out.append(p[0] + normal(d))
+        for i in 1..<(p.count - 1) {
+            let next = direction(p[i], p[i + 1])
+            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
+            d = next
+        }
+        let end = p[p.count - 1]
+        let n = normal(d)
+        out.append(end + n)
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            let e = d * halfWidth
+            out.append(end + n + e)
+            out.append(end - n + e)
+        case .round:
+            arc(center: end, from: n, sweep: -Double.pi, into: &out)
+        }
+    }
+
+    /// The offset loop of a closed polyline on its +normal side, joined at every vertex.
+    private func closedSide<C: Collection>(_ pts: C, returning: Bool) -> [Point] where C.Element == Point {
+        let p = Array(pts)
+        let count = p.count
+        var out: [Point] = []
+        out.reserveCapacity(count * 3)
+        var d = direction(p[count - 1], p[0])
+        for i in 0..<count {
+            let next = direction(p[i], p[(i + 1) % count])
+            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
+            d = next
+        }
+        return out
+    }
+
+    /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side.
+    ///
+    /// A 180° turn has no inner side: both sides of the outline see an outer turn at the same place. The first
+    /// side draws the join; the `returning` side goes through the pivot, so the join is not drawn twice (two
+    /// coincident boundaries would double the coverage of its antialiased edge pixels).
+    private func joinPoints(at v: Point, from din: Point, to dout: Point, returning: Bool, into out: inout [Point]) {
+        let a = normal(din), b = normal(dout)
+        let cross = din.x * dout.y - din.y * dout.x
+        let dot = din.x * dout.x + din.y * dout.y
+        let reversal = abs(cross) <= 1e-12 && dot < 0
+        if cross > 1e-12 || (reversal && returning) {
+            // Turning toward +normal: this is the inner side. Go through the pivot.
+            out.append(v + a)
+            out.append(v)
+            out.append(v + b)
+            return
+        }
+        if cross > -1e-12 && dot > 0 {
+            // Straight on: the two offsets meet.
+            out.append(v + a)
+            return
+        }
+        out.append(v + a)
+        switch join {
+        case .bevel:
+            break
+        case .miter:
+            // The miter tip is v + (a + b) / (1 + cos θ); its length over the width is 1 / cos(θ/2).
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if cosHalf > 0, 1 / cosHalf <= miterLimit {
+                out.append(v + (a + b) * (1 / (1 + dot)))
+            }
+        case .round:
+            // The turn is clockwise (negative) on the outer side; a 180° turn sweeps −π through the forward side.
+            let sweep = (cross > -1e-12) ? -Double.pi : -abs(atan2(cross, dot))
+            arc(center: v, from: a, sweep: sweep, into: &out)
+            return
+        }
+        out.append(v + b)
+    }
+
+    /// Appends the points of the arc of radius |r| around `center` starting at `center + r` (not appended)
+    /// and turning by `sweep` radians; the end point is appended.
+    ///
+    /// Inner vertices sit slightly outside the circle, at radius k·r, so the polygon has the arc's area: with chord
+    /// angle φ, n chords of which two touch the fixed end points, ½ r² sin φ · (2k + (n − 2)k²) = ½ r² · nφ.
+    private func arc(center: Point, from r: Point, sweep: Double, into out: inout [Point]) {
+        let n = arcChords(for: abs(sweep))
+        let step = sweep / Double(n)
+        let c = cos(step), s = sin(step)
+        let phi = abs(step)
+        var k = 1.0
+        if n >= 2 && phi > 1e-6 {
+            let ratio = phi / abs(s)
+            k = n == 2 ? ratio : ((1 + Double((n - 2) * n) * ratio).squareRoot() - 1) / Double(n - 2)
+        }
+        var v = r
+        for i in 0..<n {
+            v = Point(v.x * c - v.y * s, v.x * s + v.y * c)
+            out.append(i == n - 1 ? center + v : center + v * k)
+        }
+    }
+
+    /// Chords for an arc of `angle` radians at radius `halfWidth`: a chord of angle φ deviates
+    /// r·(1 − cos(φ/2)) from the circle, kept within `tolerance`.
+    private func arcChords(for angle: Double) -> Int {
+        let maxStep = 2 * acos(max(-1, 1 - tolerance / halfWidth))
+        let n = (angle / max(maxStep, 1e-3)).rounded(.up)
+        return min(max(Int(n), 1), Self.maxChordsPerArc)
+    }
+
+    /// The outline of a stroked single point: a circle for round caps, a square turned along `tangent` for square caps.
+    private func dot(at p: Point, tangent: Point) -> [Point]? {
+        switch cap {
+        case .butt:
+            return nil
+        case .round:
+            var out: [Point] = []
+            out.append(p + Point(halfWidth, 0))
+            arc(center: p, from: Point(halfWidth, 0), sweep: 2 * Double.pi, into: &out)
+            return out
+        case .square:
+            let len = tangent.length
+            let d = len > 0 ? tangent * (halfWidth / len) : Point(halfWidth, 0)
+            let n = Point(-d.y, d.x)
+            return [p - d - n, p + d - n, p + d + n, p - d + n]
+        }
+    }
+}

@@ -1,0 +1,629 @@
+import ChartScene
+
+/// The state of writing one document: the body, the `<defs>` collected on the way (gradients and
+/// clips, deduplicated by value), and the optional SMIL timeline.
+struct SVGDocumentWriter: ~Copyable {
+    /// Where nested coordinates are measured from, in hundredths of a pixel (see `.point`, `.bar`).
+    struct Origin: Equatable {
+        var x: Int64 = 0
+        var y: Int64 = 0
+        var dx: Double { Double(x) / 100 }
+        var dy: Double { Double(y) / 100 }
+    }
+
+    private var body = SVGBuffer(capacity: 1 << 16)
+    private var defs = SVGBuffer()
+    private let prefix: [UInt8]
+    private let timeline: SMILTimeline?
+    private var gradientIDs: [LinearGradient: Int] = [:]
+    private var clipIDs: [Rect: Int] = [:]
+    private var revealCount = 0
+
+    init(prefix: [UInt8], timeline: SMILTimeline?) {
+        self.prefix = prefix
+        self.timeline = timeline
+    }
+
+    static let fontFamily: StaticString =
+        "'DejaVu Sans', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', sans-serif"
+
+    mutating func write(_ scene: Scene) -> [UInt8] {
+        if let background = scene.background {
+            body.raw("<rect width=\"")
+            body.number(scene.width)
+            body.raw("\" height=\"")
+            body.number(scene.height)
+            body.byte(UInt8(ascii: "\""))
+            Self.solidPaint(background, attribute: "fill", opacity: "fill-opacity", into: &body)
+            body.raw("/>")
+        }
+        nodes(scene.nodes, origin: Origin())
+
+        var out = SVGBuffer(capacity: defs.count + 1024)
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        out.number(scene.width)
+        out.raw("\" height=\"")
+        out.number(scene.height)
+        out.raw("\" viewBox=\"0 0 ")
+        out.number(scene.width)
+        out.byte(UInt8(ascii: " "))
+        out.number(scene.height)
+        out.raw("\" role=\"img\" aria-labelledby=\"")
+        out.append(prefix)
+        out.raw("-title ")
+        out.append(prefix)
+        out.raw("-desc\" font-family=\"")
+        out.raw(Self.fontFamily)
+        out.raw("\"><title id=\"")
+        out.append(prefix)
+        out.raw("-title\">")
+        out.escaped(scene.title)
+        out.raw("</title><desc id=\"")
+        out.append(prefix)
+        out.raw("-desc\">")
+        out.escaped(scene.description)
+        out.raw("</desc>")
+        if !defs.isEmpty {
+            out.raw("<defs>")
+            out.append(defs)
+            out.raw("</defs>")
+        }
+        let tail: StaticString = "</svg>"
+        let total = out.count + body.count + tail.utf8CodeUnitCount
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var offset = out.copy(into: buffer, at: 0)
+            offset = body.copy(into: buffer, at: offset)
+            if let base = buffer.baseAddress {
+                (base + offset).update(from: tail.utf8Start, count: tail.utf8CodeUnitCount)
+                offset += tail.utf8CodeUnitCount
+            }
+            initialized = offset
+        }
+    }
+
+    // MARK: Nodes
+
+    private mutating func nodes(_ list: [Node], origin: Origin, pathLength: Bool = false) {
+        for node in list {
+            switch node {
+            case .shape(let s): shape(s, origin: origin, pathLength: pathLength)
+            case .text(let t): text(t, origin: origin)
+            case .group(let g): group(g, origin: origin)
+            }
+        }
+    }
+
+    private mutating func group(_ g: Group, origin: Origin) {
+        let opacity = g.opacity.isNaN ? 1 : Swift.min(Swift.max(g.opacity, 0), 1)
+        guard g.role != nil || g.clip != nil || opacity < 1 || g.tooltip != nil else {
+            nodes(g.children, origin: origin)
+            return
+        }
+        let bounds: Rect?
+        switch g.role {
+        case .point?, .bar?, .seriesLine?: bounds = Self.bounds(of: g.children)
+        default: bounds = nil
+        }
+        var inner = origin
+        switch g.role {
+        case .point?:
+            if let b = bounds { inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y)) }
+        case .bar?:
+            if let b = bounds { inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY)) }
+        default: break
+        }
+        let drawsWithDash: Bool
+        switch g.role {
+        case .seriesLine?, .ringArc?: drawsWithDash = Self.canDrawWithDash(g.children)
+        default: drawsWithDash = false
+        }
+
+        body.raw("<g")
+        if let role = g.role { roleAttributes(role) }
+        if inner != origin {
+            body.raw(" transform=\"translate(")
+            body.fixed(inner.x - origin.x, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(inner.y - origin.y, decimals: 2)
+            body.raw(")\"")
+        }
+        if let clip = g.clip {
+            body.raw(" clip-path=\"url(#")
+            clipID(Rect(x: clip.x - inner.dx, y: clip.y - inner.dy, width: clip.width, height: clip.height))
+            body.raw(")\"")
+        }
+        if opacity < 1 {
+            body.raw(" opacity=\"")
+            body.number(opacity)
+            body.byte(UInt8(ascii: "\""))
+        }
+        body.byte(UInt8(ascii: ">"))
+        if let tooltip = g.tooltip {
+            body.raw("<title>")
+            body.escaped(tooltip)
+            body.raw("</title>")
+        }
+        // A point with a single mark animates the mark itself (no `additive` needed); the mark is
+        // then written with an end tag in the static document too, so stripping stays exact.
+        var singleMark: Shape?
+        if case .point? = g.role, bounds != nil, g.children.count == 1, case .shape(let mark) = g.children[0] {
+            singleMark = mark
+        }
+        if let timeline, let role = g.role, singleMark == nil {
+            animation(for: role, timeline: timeline, opacity: opacity, hasBounds: bounds != nil, dash: drawsWithDash)
+        }
+        if let mark = singleMark {
+            let isCircle = shape(mark, origin: inner, pathLength: false, leaveOpen: true)
+            if let timeline, case .point(let k, _, let progress)? = g.role {
+                pointPop(series: k, progress: progress, additive: false, timeline: timeline)
+            }
+            body.raw(isCircle ? "</circle>" : "</path>")
+        } else if case .seriesLine(let k)? = g.role, !drawsWithDash, let b = bounds {
+            // Grow dashed or multi-part lines through a clip, so their dash pattern is kept.
+            let pad = Self.maxStrokeWidth(g.children) + 1
+            let reveal = Rect(x: b.minX - pad - inner.dx, y: b.minY - pad - inner.dy,
+                              width: b.width + 2 * pad, height: b.height + 2 * pad)
+            body.raw("<g clip-path=\"url(#")
+            revealClip(reveal, series: k)
+            body.raw(")\">")
+            nodes(g.children, origin: inner)
+            body.raw("</g>")
+        } else {
+            nodes(g.children, origin: inner, pathLength: drawsWithDash)
+        }
+        body.raw("</g>")
+    }
+
+    /// `class` and `data-*` attributes naming the role, e.g. `class="point" data-series="0" data-index="3"`.
+    private mutating func roleAttributes(_ role: Role) {
+        var series: Int?
+        var index: Int?
+        body.raw(" class=\"")
+        switch role {
+        case .background: body.raw("background")
+        case .title: body.raw("title")
+        case .legend: body.raw("legend")
+        case .legendItem(let s):
+            body.raw("legend-item")
+            series = s
+        case .xAxis: body.raw("axis-x")
+        case .yAxis: body.raw("axis-y")
+        case .grid: body.raw("grid")
+        case .plot: body.raw("plot")
+        case .series(let k):
+            body.raw("series series-")
+            body.int(k)
+            series = k
+        case .seriesLine(let k):
+            body.raw("line")
+            series = k
+        case .seriesArea(let k):
+            body.raw("area")
+            series = k
+        case .point(let s, let i, _):
+            body.raw("point")
+            series = s
+            index = i
+        case .annotation(let i):
+            body.raw("annotation")
+            index = i
+        case .valueLabel(let s, _):
+            body.raw("value-label")
+            series = s
+        case .bar(let s, let i):
+            body.raw("bar")
+            series = s
+            index = i
+        case .slice(let i):
+            body.raw("slice")
+            index = i
+        case .ringArc(let i, _):
+            body.raw("ring-arc")
+            index = i
+        case .ringLabel(let i):
+            body.raw("ring-label")
+            index = i
+        }
+        body.byte(UInt8(ascii: "\""))
+        if let series {
+            body.raw(" data-series=\"")
+            body.int(series)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if let index {
+            body.raw(" data-index=\"")
+            body.int(index)
+            body.byte(UInt8(ascii: "\""))
+        }
+    }
+
+    // MARK: Shapes and text
+
+    /// Writes `s` as `<circle>` or `<path>`; returns whether it was a circle. With `leaveOpen` the
+    /// start tag is closed with `>` and the caller writes the content and end tag.
+    @discardableResult
+    private mutating func shape(_ s: Shape, origin: Origin, pathLength: Bool, leaveOpen: Bool = false) -> Bool {
+        let circle = pathLength ? nil : Self.circle(s.path)
+        if let (center, radius) = circle {
+            body.raw("<circle")
+            let cx = SVGBuffer.hundredths(center.x) - origin.x, cy = SVGBuffer.hundredths(center.y) - origin.y
+            if cx != 0 {
+                body.raw(" cx=\"")
+                body.fixed(cx, decimals: 2)
+                body.byte(UInt8(ascii: "\""))
+            }
+            if cy != 0 {
+                body.raw(" cy=\"")
+                body.fixed(cy, decimals: 2)
+                body.byte(UInt8(ascii: "\""))
+            }
+            body.raw(" r=\"")
+            body.number(radius)
+            body.byte(UInt8(ascii: "\""))
+        } else {
+            body.raw("<path d=\"")
+            SVGPathData.write(s.path, originX: origin.x, originY: origin.y, into: &body)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if let fill = s.fill {
+            if fill != .solid(.black) { paint(fill, attribute: "fill", opacity: "fill-opacity", origin: origin) }
+            if s.fillRule == .evenOdd { body.raw(" fill-rule=\"evenodd\"") }
+        } else {
+            body.raw(" fill=\"none\"")
+        }
+        if let stroke = s.stroke {
+            paint(stroke, attribute: "stroke", opacity: "stroke-opacity", origin: origin)
+            strokeStyle(s.strokeStyle)
+        }
+        if s.snapToPixels { body.raw(" shape-rendering=\"crispEdges\"") }
+        if pathLength { body.raw(" pathLength=\"1\"") }
+        if leaveOpen {
+            body.byte(UInt8(ascii: ">"))
+        } else {
+            body.raw("/>")
+        }
+        return circle != nil
+    }
+
+    private mutating func strokeStyle(_ style: StrokeStyle) {
+        if style.width != 1 {
+            body.raw(" stroke-width=\"")
+            body.number(style.width.isFinite ? Swift.max(style.width, 0) : 1)
+            body.byte(UInt8(ascii: "\""))
+        }
+        switch style.join {
+        case .miter:
+            if style.miterLimit != 4 && style.miterLimit.isFinite {
+                body.raw(" stroke-miterlimit=\"")
+                body.number(Swift.max(style.miterLimit, 1))
+                body.byte(UInt8(ascii: "\""))
+            }
+        case .round: body.raw(" stroke-linejoin=\"round\"")
+        case .bevel: body.raw(" stroke-linejoin=\"bevel\"")
+        }
+        switch style.cap {
+        case .butt: break
+        case .round: body.raw(" stroke-linecap=\"round\"")
+        case .square: body.raw(" stroke-linecap=\"square\"")
+        }
+        // A dash array with a negative or non-finite entry, or summing to 0, is invalid: draw solid.
+        if !style.dash.isEmpty, style.dash.allSatisfy({ $0.isFinite && $0 >= 0 }),
+           style.dash.reduce(0, +) > 0
+        {
+            body.raw(" stroke-dasharray=\"")
+            for (i, d) in style.dash.enumerated() {
+                if i > 0 { body.byte(UInt8(ascii: " ")) }
+                body.number(d)
+            }
+            body.byte(UInt8(ascii: "\""))
+            if style.dashOffset != 0 && style.dashOffset.isFinite {
+                body.raw(" stroke-dashoffset=\"")
+                body.number(style.dashOffset)
+                body.byte(UInt8(ascii: "\""))
+            }
+        }
+    }
+
+    private mutating func paint(_ paint: Paint, attribute: StaticString, opacity: StaticString, origin: Origin) {
+        switch paint {
+        case .solid(let color):
+            Self.solidPaint(color, attribute: attribute, opacity: opacity, into: &body)
+        case .linearGradient(let gradient):
+            body.byte(UInt8(ascii: " "))
+            body.raw(attribute)
+            body.raw("=\"url(#")
+            gradientID(gradient, origin: origin)
+            body.raw(")\"")
+        }
+    }
+
+    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString, into out: inout SVGBuffer) {
+        out.byte(UInt8(ascii: " "))
+        out.raw(attribute)
+        out.raw("=\"")
+        out.color(color)
+        out.byte(UInt8(ascii: "\""))
+        if color.alpha < 255 {
+            out.byte(UInt8(ascii: " "))
+            out.raw(opacity)
+            out.raw("=\"")
+            out.number(color.opacity)
+            out.byte(UInt8(ascii: "\""))
+        }
+    }
+
+    private mutating func text(_ t: TextRun, origin: Origin) {
+        let x = SVGBuffer.hundredths(t.position.x) - origin.x, y = SVGBuffer.hundredths(t.position.y) - origin.y
+        body.raw("<text x=\"")
+        body.fixed(x, decimals: 2)
+        body.raw("\" y=\"")
+        body.fixed(y, decimals: 2)
+        body.raw("\" font-size=\"")
+        body.number(t.size)
+        body.byte(UInt8(ascii: "\""))
+        if t.weight == .bold { body.raw(" font-weight=\"bold\"") }
+        switch t.anchor {
+        case .start: break
+        case .middle: body.raw(" text-anchor=\"middle\"")
+        case .end: body.raw(" text-anchor=\"end\"")
+        }
+        if t.color != .black { Self.solidPaint(t.color, attribute: "fill", opacity: "fill-opacity", into: &body) }
+        let rotation = SVGBuffer.hundredths(t.rotation)
+        if rotation != 0 {
+            body.raw(" transform=\"rotate(")
+            body.fixed(rotation, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(x, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(y, decimals: 2)
+            body.raw(")\"")
+        }
+        body.byte(UInt8(ascii: ">"))
+        body.escaped(t.text)
+        body.raw("</text>")
+    }
+
+    // MARK: Definitions
+
+    private mutating func writeID(_ kind: UInt8, _ n: Int) {
+        body.append(prefix)
+        body.byte(UInt8(ascii: "-"))
+        body.byte(kind)
+        body.int(n)
+    }
+
+    /// Writes the id of `gradient` (moved into the coordinates of `origin`), defining it on first use.
+    private mutating func gradientID(_ gradient: LinearGradient, origin: Origin) {
+        var g = gradient
+        g.start = Point(g.start.x - origin.dx, g.start.y - origin.dy)
+        g.end = Point(g.end.x - origin.dx, g.end.y - origin.dy)
+        if let id = gradientIDs[g] {
+            writeID(UInt8(ascii: "g"), id)
+            return
+        }
+        let id = gradientIDs.count
+        gradientIDs[g] = id
+        defs.raw("<linearGradient id=\"")
+        defs.append(prefix)
+        defs.raw("-g")
+        defs.int(id)
+        defs.raw("\" gradientUnits=\"userSpaceOnUse\" x1=\"")
+        defs.number(g.start.x)
+        defs.raw("\" y1=\"")
+        defs.number(g.start.y)
+        defs.raw("\" x2=\"")
+        defs.number(g.end.x)
+        defs.raw("\" y2=\"")
+        defs.number(g.end.y)
+        defs.raw("\">")
+        for stop in g.stops {
+            defs.raw("<stop offset=\"")
+            defs.number(stop.offset.isNaN ? 0 : Swift.min(Swift.max(stop.offset, 0), 1))
+            defs.byte(UInt8(ascii: "\""))
+            Self.solidPaint(stop.color, attribute: "stop-color", opacity: "stop-opacity", into: &defs)
+            defs.raw("/>")
+        }
+        defs.raw("</linearGradient>")
+        writeID(UInt8(ascii: "g"), id)
+    }
+
+    /// Writes the id of a clip to `rect` (already in the local coordinates), defining it on first use.
+    private mutating func clipID(_ rect: Rect) {
+        if let id = clipIDs[rect] {
+            writeID(UInt8(ascii: "c"), id)
+            return
+        }
+        let id = clipIDs.count
+        clipIDs[rect] = id
+        defs.raw("<clipPath id=\"")
+        defs.append(prefix)
+        defs.raw("-c")
+        defs.int(id)
+        defs.raw("\">")
+        Self.rectElement(rect, into: &defs)
+        defs.raw("/></clipPath>")
+        writeID(UInt8(ascii: "c"), id)
+    }
+
+    /// A clip that reveals series `k`'s line from left to right; its own, never shared, because
+    /// it carries the series' animation. Present in the static document too, at its final size.
+    private mutating func revealClip(_ rect: Rect, series k: Int) {
+        let id = revealCount
+        revealCount += 1
+        defs.raw("<clipPath id=\"")
+        defs.append(prefix)
+        defs.raw("-r")
+        defs.int(id)
+        defs.raw("\">")
+        Self.rectElement(rect, into: &defs)
+        defs.byte(UInt8(ascii: ">"))
+        if let timeline {
+            let start = timeline.lineStart(k)
+            var keys = SMILKeyframes()
+            keys.add(start, 0, easedToNext: true)
+            keys.add(start + timeline.duration, rect.width)
+            keys.write(head: "<animate attributeName=\"width\"", timeline: timeline, into: &defs)
+        }
+        defs.raw("</rect></clipPath>")
+        writeID(UInt8(ascii: "r"), id)
+    }
+
+    /// `<rect x y width height` (unterminated).
+    private static func rectElement(_ r: Rect, into out: inout SVGBuffer) {
+        out.raw("<rect x=\"")
+        out.number(r.x)
+        out.raw("\" y=\"")
+        out.number(r.y)
+        out.raw("\" width=\"")
+        out.number(Swift.max(r.width, 0))
+        out.raw("\" height=\"")
+        out.number(Swift.max(r.height, 0))
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    // MARK: Animation
+
+    /// The SMIL elements of a group with `role`, written right after its `<title>`.
+    private mutating func animation(for role: Role, timeline: SMILTimeline, opacity: Double, hasBounds: Bool,
+                                    dash: Bool)
+    {
+        switch role {
+        case .seriesLine(let k):
+            guard dash else { return }  // drawn by the reveal clip instead
+            drawWithDash(start: timeline.lineStart(k), timeline: timeline)
+        case .seriesArea(let k):
+            let start = timeline.lineStart(k) + timeline.areaOffset
+            fadeIn(start: start, length: timeline.areaFade, to: opacity, timeline: timeline)
+        case .point(let k, _, let progress):
+            guard hasBounds else { return }
+            pointPop(series: k, progress: progress, additive: true, timeline: timeline)
+        case .valueLabel(let k, let progress):
+            let t = timeline.arrival(series: k, progress: progress)
+            fadeIn(start: t, length: timeline.labelFade, to: opacity, timeline: timeline)
+        case .annotation:
+            fadeIn(start: timeline.lineEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
+        case .bar(let k, _):
+            guard hasBounds else { return }
+            let start = timeline.lineStart(k)
+            var keys = SMILKeyframes(pairs: true)
+            keys.add(start, 1, 0, easedToNext: true)
+            keys.add(start + timeline.duration, 1, 1)
+            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
+                       timeline: timeline, into: &body)
+        case .ringArc(let i, _):
+            if dash {
+                drawWithDash(start: timeline.staggered(i), timeline: timeline)
+            } else {
+                fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
+            }
+        case .slice(let i):
+            fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
+        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ringLabel:
+            break
+        }
+    }
+
+    /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
+    /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
+    private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+        let t = timeline.arrival(series: k, progress: progress)
+        let pop = timeline.popDuration
+        var keys = SMILKeyframes()
+        keys.add(t, 0)
+        keys.add(t, 0.5)
+        keys.add(t + 0.7 * pop, 1.2)
+        keys.add(t + pop, 1)
+        if additive {
+            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
+                       timeline: timeline, into: &body)
+        } else {
+            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\"", timeline: timeline,
+                       into: &body)
+        }
+    }
+
+    /// Grows the group's `pathLength="1"` strokes through the inherited `stroke-dasharray`,
+    /// from "0 1" (nothing) to "1 0" (everything).
+    private mutating func drawWithDash(start: Double, timeline: SMILTimeline) {
+        var keys = SMILKeyframes(pairs: true)
+        keys.add(start, 0, 1, easedToNext: true)
+        keys.add(start + timeline.duration, 1, 0)
+        keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &body)
+    }
+
+    private mutating func fadeIn(start: Double, length: Double, to opacity: Double, timeline: SMILTimeline) {
+        var keys = SMILKeyframes()
+        keys.add(start, 0)
+        keys.add(start + length, opacity)
+        keys.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
+    }
+
+    // MARK: Geometry helpers
+
+    /// The union of the control bounds of every shape under `nodes` (text excluded).
+    static func bounds(of nodes: [Node]) -> Rect? {
+        var result: Rect?
+        for node in nodes {
+            let b: Rect?
+            switch node {
+            case .shape(let s): b = s.path.controlBounds
+            case .group(let g): b = bounds(of: g.children)
+            case .text: b = nil
+            }
+            if let b { result = result.map { $0.union(b) } ?? b }
+        }
+        return result
+    }
+
+    static func maxStrokeWidth(_ nodes: [Node]) -> Double {
+        var width = 0.0
+        for node in nodes {
+            switch node {
+            case .shape(let s) where s.stroke != nil && s.strokeStyle.width.isFinite:
+                width = Swift.max(width, s.strokeStyle.width)
+            case .group(let g): width = Swift.max(width, maxStrokeWidth(g.children))
+            default: break
+            }
+        }
+        return width
+    }
+
+    /// Whether the dash technique can draw these nodes: all stroked shapes without their own dash
+    /// pattern, each one subpath (dashes restart at every subpath).
+    static func canDrawWithDash(_ nodes: [Node]) -> Bool {
+        guard !nodes.isEmpty else { return false }
+        for node in nodes {
+            guard case .shape(let s) = node, s.stroke != nil, s.strokeStyle.dash.isEmpty else { return false }
+            var moves = 0
+            for e in s.path.elements {
+                if case .move = e { moves += 1 }
+            }
+            guard moves == 1, case .move? = s.path.elements.first else { return false }
+        }
+        return true
+    }
+
+    /// The center and radius when `path` is exactly `Path.circle(center:radius:)` (to 1e-6 px), so it
+    /// can be written as the much shorter `<circle>`. Checked without building the reference path.
+    static func circle(_ path: Path) -> (Point, Double)? {
+        let e = path.elements
+        guard e.count == 6, case .move(let p0) = e[0], case .cubic(let a1, let a2, let a3) = e[1],
+              case .cubic(let b1, let b2, let b3) = e[2], case .cubic(let c1, let c2, let c3) = e[3],
+              case .cubic(let d1, let d2, let d3) = e[4], case .close = e[5]
+        else { return nil }
+        // Path.circle starts at (cx + r, cy) and runs through the bottom, left and top points.
+        let center = Point((p0.x + b3.x) / 2, (a3.y + c3.y) / 2)
+        let r = (p0.x - b3.x) / 2
+        let k = 0.5522847498307936 * r
+        guard r > 0 else { return nil }
+        let c = center
+        func near(_ p: Point, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) <= 1e-6 && abs(p.y - y) <= 1e-6 }
+        guard near(p0, c.x + r, c.y),
+              near(a1, c.x + r, c.y + k), near(a2, c.x + k, c.y + r), near(a3, c.x, c.y + r),
+              near(b1, c.x - k, c.y + r), near(b2, c.x - r, c.y + k), near(b3, c.x - r, c.y),
+              near(c1, c.x - r, c.y - k), near(c2, c.x - k, c.y - r), near(c3, c.x, c.y - r),
+              near(d1, c.x + k, c.y - r), near(d2, c.x + r, c.y - k), near(d3, c.x + r, c.y)
+        else { return nil }
+        return (center, r)
+    }
+}

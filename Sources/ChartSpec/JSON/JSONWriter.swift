@@ -1,0 +1,82 @@
+/// Writes compact JSON bytes with deterministic number spelling; the building block of `canonicalJSON`.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Bit d says whether the next value at nesting depth d needs a comma first. The writer's callers nest at
+    /// most a handful of levels (a spec is 4 deep), far below the 64 bits available.
+    private var commaBits: UInt64 = 0
+    private var depth = 0
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func separate() {
+        let bit: UInt64 = 1 << UInt64(depth)
+        if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        commaBits |= bit
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        depth += 1
+        commaBits &= ~(1 << UInt64(depth))
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        bytes.append(bracket)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Writes `"name":`; the following value must not add a comma.
+    mutating func key(_ name: String) {
+        separate()
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+        commaBits &= ~(1 << UInt64(depth))
+    }
+
+    mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
+    mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+    mutating func string(_ value: String) { separate(); appendString(value) }
+
+    /// Integers below 2^53 without a fraction (`640`), everything else in Swift's shortest round-trip form
+    /// (`0.1`, `1e-07`, `1e+20`), which is valid JSON. −0 is written as 0. Must be finite.
+    mutating func number(_ value: Double) {
+        separate()
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            bytes.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            bytes.append(contentsOf: String(describing: value).utf8)
+        }
+    }
+
+    mutating func field(_ name: String, _ value: Double) { key(name); number(value) }
+    mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
+    mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+
+    private mutating func appendString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes.append(contentsOf: ("\\u00" + (hex.count == 1 ? "0" : "") + hex).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,34 @@
+extension ChartSpec {
+    /// Every bound the validator enforces, in one place (docs/spec.md lists the same numbers).
+    public enum Limits {
+        /// Canvas width and height in CSS pixels; whole numbers only.
+        public static let canvasSize: ClosedRange<Int> = 16...4096
+        /// Device pixel ratio for raster output; fractions allowed.
+        public static let scale: ClosedRange<Double> = 1...4
+        public static let seriesCount: ClosedRange<Int> = 1...64
+        public static let maxPointsPerSeries = 1_000_000
+        public static let maxTotalPoints = 2_000_000
+        public static let maxLabels = 1_000_000
+        /// Every text field (titles, names, labels, annotation labels), in Unicode scalars.
+        public static let maxTextLength = 200
+        public static let lineWidth: ClosedRange<Double> = 0.25...32
+        public static let strokeGradientColors: ClosedRange<Int> = 2...16
+        public static let paletteColors: ClosedRange<Int> = 1...64
+        public static let maxDashEntries = 8
+        /// The longest single dash or gap, in CSS pixels.
+        public static let maxDashLength = 4096.0
+        public static let tickCount: ClosedRange<Int> = 2...20
+        /// Decimals of the `.Nf` and `.N%` axis formats.
+        public static let formatDecimals: ClosedRange<Int> = 0...10
+        public static let maxAnnotations = 100
+        public static let animationDuration: ClosedRange<Double> = 0.05...30
+        public static let animationDelay: ClosedRange<Double> = 0...60
+        public static let animationStagger: ClosedRange<Double> = 0...10
+        public static let animationRepeat: ClosedRange<Int> = 1...1000
+        /// At most this many problems are listed in one `SpecError`; the rest are counted in a final issue.
+        public static let maxReportedIssues = 100
+    }
+
+    /// The largest raster, in device pixels (width × height × scale²): 16 Mpx, i.e. 64 MiB of RGBA.
+    public static let maxRasterPixels = 16_777_216
+}

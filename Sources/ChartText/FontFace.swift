@@ -1,0 +1,168 @@
+public import ChartScene
+
+/// One TrueType face (a `.ttf`, or one face of a `.ttc` collection) parsed by our own bounds-checked reader.
+///
+/// Loading decodes `head`, `hhea`, `maxp`, `OS/2`, `hmtx`, `cmap` (format 4 or 12) and pair kerning (GPOS PairPos or
+/// `kern` format 0) into arrays; outlines (`glyf`/`loca`) are decoded on demand and cached per glyph. A truncated or
+/// hostile file makes the initializer throw a `FontError`; it never traps. Only TrueType outlines are supported (not
+/// CFF). Bidirectional text and complex shaping (Arabic joining, Indic reordering, ligatures) are out of scope: each
+/// Unicode scalar maps to one glyph, laid out left to right.
+public struct FontFace: Sendable {
+    /// Largest font file accepted (the CJK fallbacks are about 5 MB).
+    public static let maximumFileSize = 64 << 20
+
+    /// A label for messages and reports (the file name and face index).
+    public let name: String
+    /// The face index inside a collection (0 for a plain font).
+    public let faceIndex: Int
+    /// Font units per em (2048 for DejaVu, 256 for Droid Sans Fallback).
+    public let unitsPerEm: Int
+    /// hhea ascender (font units, positive up).
+    public let ascender: Int
+    /// hhea descender (font units, negative below the baseline).
+    public let descender: Int
+    /// hhea line gap (font units).
+    public let lineGap: Int
+    /// OS/2 capital height when the table records it (version ≥ 2).
+    public let capHeight: Int?
+    /// Number of glyphs (maxp).
+    public let glyphCount: Int
+
+    private let cmap: CharacterMap
+    /// Advance width of every glyph; glyphs past numberOfHMetrics repeat the last advance.
+    private let advances: [UInt16]
+    /// Glyph ids of U+0000…U+007F, read once so ASCII labels skip the cmap search.
+    private let asciiGlyphs: [UInt16]
+    private let kerning: KerningTable
+    private let glyphs: GlyphReader
+    private let cache = OutlineCache()
+
+    /// Parses face `faceIndex` of `data` (a `.ttf` or `.ttc`).
+    public init(data: [UInt8], faceIndex: Int = 0, name: String = "font") throws(FontError) {
+        guard data.count <= Self.maximumFileSize else {
+            throw FontError(.tooLarge, "\(name) has \(data.count) bytes (allowed ≤ \(Self.maximumFileSize))")
+        }
+        let data = FontData(data)
+        let directory = try TableDirectory(data: data, faceIndex: faceIndex)
+        self.name = name
+        self.faceIndex = faceIndex
+
+        let head = try directory.required("head")
+        try head.require(0, 54, "head")
+        guard try data.u32(head.offset + 12) == 0x5F0F_3CF5 else {
+            throw FontError(.invalid, "head magic number is wrong")
+        }
+        unitsPerEm = Int(try data.u16(head.offset + 18))
+        guard (16...16384).contains(unitsPerEm) else {
+            throw FontError(.invalid, "head unitsPerEm \(unitsPerEm) is outside 16…16384")
+        }
+        let locFormat = try data.i16(head.offset + 50)
+        guard locFormat == 0 || locFormat == 1 else {
+            throw FontError(.invalid, "head indexToLocFormat \(locFormat) is neither 0 nor 1")
+        }
+
+        let maxp = try directory.required("maxp")
+        try maxp.require(0, 6, "maxp")
+        glyphCount = Int(try data.u16(maxp.offset + 4))
+        guard glyphCount > 0 else { throw FontError(.invalid, "maxp declares no glyphs") }
+
+        let hhea = try directory.required("hhea")
+        try hhea.require(0, 36, "hhea")
+        var ascender = Int(try data.i16(hhea.offset + 4))
+        var descender = Int(try data.i16(hhea.offset + 6))
+        lineGap = Int(try data.i16(hhea.offset + 8))
+        let metricCount = min(Int(try data.u16(hhea.offset + 34)), glyphCount)
+        guard metricCount > 0 else { throw FontError(.invalid, "hhea numberOfHMetrics is 0") }
+
+        var capHeight: Int?
+        if let os2 = directory.optional("OS/2"), os2.length >= 78 {
+            if ascender == 0, descender == 0 {
+                ascender = Int(try data.i16(os2.offset + 68))
+                descender = Int(try data.i16(os2.offset + 70))
+            }
+            if try data.u16(os2.offset) >= 2, os2.length >= 90 { capHeight = Int(try data.i16(os2.offset + 88)) }
+        }
+        self.ascender = ascender
+        self.descender = descender
+        self.capHeight = capHeight
+
+        let hmtx = try directory.required("hmtx")
+        try hmtx.require(0, metricCount * 4, "hmtx (\(metricCount) long metrics)")
+        var advances = [UInt16](repeating: 0, count: glyphCount)
+        for g in 0..<metricCount { advances[g] = try data.u16(hmtx.offset + 4 * g) }
+        let last = advances[metricCount - 1]
+        for g in metricCount..<glyphCount { advances[g] = last }
+        self.advances = advances
+
+        let cmap = try CharacterMap(data: data, table: try directory.required("cmap"), numGlyphs: glyphCount)
+        self.cmap = cmap
+        asciiGlyphs = (0..<128).map { cmap.glyph(for: UInt32($0)) }
+        kerning = try KerningReader.read(data: data, directory: directory)
+        glyphs = try GlyphReader(data: data, glyf: try directory.required("glyf"), loca: try directory.required("loca"),
+                                 numGlyphs: glyphCount, shortOffsets: locFormat == 0)
+    }
+
+    /// Reads and parses face `faceIndex` of the font file at `path`.
+    public init(path: String, faceIndex: Int = 0) throws(FontError) {
+        let bytes = try FontFile.read(path, limit: Self.maximumFileSize)
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        try self.init(data: bytes, faceIndex: faceIndex, name: faceIndex == 0 ? file : "\(file)#\(faceIndex)")
+    }
+
+    /// The number of faces in a font file's bytes: 1 for a `.ttf`, the face count for a `.ttc`.
+    public static func faceCount(in data: [UInt8]) throws(FontError) -> Int {
+        try TableDirectory.faceCount(in: FontData(data))
+    }
+
+    /// The glyph for `scalar`, or 0 (.notdef) when the face does not map it.
+    @inline(__always)
+    public func glyph(for scalar: Unicode.Scalar) -> UInt16 {
+        scalar.value < 128 ? asciiGlyphs[Int(scalar.value)] : cmap.glyph(for: scalar.value)
+    }
+
+    /// Whether the face maps `scalar` to a real glyph.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != 0 }
+
+    /// The advance width of `glyph` in font units (0 for a glyph id beyond the font).
+    @inline(__always)
+    public func advance(of glyph: UInt16) -> Int {
+        Int(glyph) < advances.count ? Int(advances[Int(glyph)]) : 0
+    }
+
+    /// The horizontal kerning adjustment between two glyphs, in font units (negative pulls them together).
+    public func kerning(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
+
+    /// Whether the face has any pair kerning.
+    public var hasKerning: Bool { !kerning.isEmpty }
+
+    /// The decoded outline of `glyph` (composites expanded), in font units.
+    public func outline(of glyph: UInt16) throws(FontError) -> GlyphOutline {
+        try glyphs.outline(of: glyph)
+    }
+
+    /// The path of `glyph` in font units (y up), from the shared cache. A glyph whose data is corrupt draws as
+    /// nothing; `.notdef` without an outline draws as a box, so a missing character stays visible.
+    public func path(of glyph: UInt16) -> Path {
+        cache.path(of: glyph) { decodedPath(of: glyph) }
+    }
+
+    /// Number of glyph paths cached so far.
+    var cachedGlyphCount: Int { cache.count }
+
+    private func decodedPath(of glyph: UInt16) -> Path {
+        let path = (try? glyphs.outline(of: glyph).path) ?? Path()
+        guard glyph == 0, path.isEmpty else { return path }
+        // A .notdef box: the advance wide (less a margin), cap height (or 70 % of the em) tall.
+        let width = Double(max(advance(of: 0), unitsPerEm / 2)), height = Double(capHeight ?? unitsPerEm * 7 / 10)
+        let inset = width * 0.1
+        let outer = Rect(x: inset, y: 0, width: width - 2 * inset, height: height)
+        let stroke = width * 0.08
+        var box = Path.rect(outer)
+        // The inner rectangle runs the opposite way, leaving a hollow box under the non-zero rule.
+        let inner = outer.insetBy(stroke)
+        box.append(contentsOf: Path([.move(Point(inner.minX, inner.minY)), .line(Point(inner.minX, inner.maxY)),
+                                     .line(Point(inner.maxX, inner.maxY)), .line(Point(inner.maxX, inner.minY)),
+                                     .close]))
+        return box
+    }
+}

@@ -1,0 +1,31 @@
+import ChartScene
+import Synchronization
+
+/// Glyph paths of one face, decoded once and shared by every thread that draws text with it.
+///
+/// A class because it is shared mutable state (every copy of a `FontFace` refers to the same cache), guarded by a
+/// `Mutex`. Invariant: each stored entry is exactly `FontFace.decodedPath(of:)` of its glyph (font units, y up), and
+/// the dictionary never holds more than `capacity` entries — once full, further glyphs are decoded on every use but
+/// not stored, so hostile text (thousands of distinct CJK characters) cannot grow memory without bound.
+final class OutlineCache: Sendable {
+    /// Most glyphs kept per face; a chart uses a few dozen.
+    static let capacity = 4096
+
+    private let paths = Mutex<[UInt16: Path]>([:])
+
+    init() {}
+
+    /// The cached path of `glyph`, or the result of `decode` (stored when there is room).
+    func path(of glyph: UInt16, decode: () -> Path) -> Path {
+        if let hit = paths.withLock({ $0[glyph] }) { return hit }
+        // Decode outside the lock so other threads are not held up; a race decodes twice and stores equal values.
+        let path = decode()
+        paths.withLock { cache in
+            if cache.count < Self.capacity { cache[glyph] = path }
+        }
+        return path
+    }
+
+    /// Number of cached glyphs (for tests and diagnostics).
+    var count: Int { paths.withLock { $0.count } }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartLayout
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

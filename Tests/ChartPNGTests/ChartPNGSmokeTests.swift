@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartPNG
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

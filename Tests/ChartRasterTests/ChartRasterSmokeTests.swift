@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartRaster
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

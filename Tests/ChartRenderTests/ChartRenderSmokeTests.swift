@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartRender
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,51 @@
+import ChartRender
+import ChartSpec
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The whole pipeline from JSON bytes to image bytes, as the CLI and the server use it.
+@Suite struct PipelineTests {
+    let renderer = ChartRenderer.shared
+
+    @Test(arguments: ExampleFiles.names)
+    func exampleSVGIsWellFormedXML(name: String) throws {
+        let svg = try renderer.render(json: try ExampleFiles.spec(name), format: .svg).bytes
+        let parser = XMLParser(data: Data(svg))
+        #expect(parser.parse(), "\(name): \(parser.parserError.map { "\($0)" } ?? "")")
+    }
+
+    @Test func hostileLabelsAppearOnlyEscaped() throws {
+        let json = """
+            {"title": "<script>alert(1)</script>", "labels": ["a&b", "\\"><svg onload=x>"],
+             "series": [{"name": "<b>bold</b>", "values": [1, 2]}]}
+            """
+        let svg = String(decoding: try renderer.render(json: Array(json.utf8), format: .svg).bytes, as: UTF8.self)
+        #expect(!svg.contains("<script>"))
+        #expect(!svg.contains("<b>"))
+        #expect(!svg.contains("\"><svg onload"))
+        #expect(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    @Test func validationErrorsNameTheirJSONPath() {
+        let json = #"{"width": 9000, "series": [{"values": [1, "x"]}, {"values": [1], "colour": "red"}]}"#
+        #expect {
+            _ = try renderer.render(json: Array(json.utf8))
+        } throws: { error in
+            guard let error = error as? SpecError else { return false }
+            let paths = Set(error.issues.map(\.path))
+            return paths.isSuperset(of: ["width", "series[0].values[1]", "series[1].colour"])
+        }
+    }
+
+    @Test func formatArgumentOverridesTheSpec() throws {
+        let json = #"{"format": "png", "series": [{"values": [1, 2, 3]}]}"#
+        let rendered = try renderer.render(json: Array(json.utf8), format: .svg)
+        #expect(rendered.format == .svg)
+        #expect(rendered.contentType == "image/svg+xml")
+        #expect(String(decoding: rendered.bytes.prefix(5), as: UTF8.self) == "<svg ")
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartSVG
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,210 @@
+import ChartScene
+import Testing
+@testable import ChartSVG
+
+private let animationNames: Set<String> = ["animate", "animateTransform", "animateMotion", "set"]
+
+/// When an element's value starts changing: the key time after the leading hold, in seconds.
+private func start(of animation: ParsedElement) -> Double? {
+    guard let keyTimes = animation["keyTimes"]?.split(separator: ";").compactMap({ Double($0) }),
+          let values = animation["values"]?.split(separator: ";").map(String.init),
+          let dur = animation["dur"].flatMap({ Double($0.dropLast()) }), keyTimes.count == values.count
+    else { return nil }
+    // The first key whose value differs from the initial one, minus the jump or tween that leads to it.
+    guard let firstChange = values.firstIndex(where: { $0 != values[0] }) else { return nil }
+    return keyTimes[firstChange - 1] * dur
+}
+
+private func write(_ scene: Scene, _ animation: SVGAnimation = SVGAnimation()) -> [UInt8] {
+    SVGWriter(animation: animation).write(scene)
+}
+
+struct SMILTests {
+    @Test func animatedDocumentIsWellFormedAndEveryAnimationFreezes() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 2))))
+        let animations = root.all.filter { animationNames.contains($0.name) }
+        #expect(animations.count > 20)
+        for a in animations {
+            #expect(a["fill"] == "freeze")
+            #expect(a["begin"] == nil)  // all begin at 0 and hold their first value until their start
+            #expect(a["keyTimes"]?.hasPrefix("0;") == true && a["keyTimes"]?.hasSuffix(";1") == true)
+        }
+    }
+
+    @Test func repeatingAnimationsShareOneCycleSoTheyLoopInStep() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, dashed: 2),
+                                               SVGAnimation(repeatCount: .infinity))))
+        let animations = root.all.filter { animationNames.contains($0.name) }
+        #expect(Set(animations.compactMap { $0["dur"] }).count == 1)
+    }
+
+    @Test(arguments: [
+        SVGAnimation(), SVGAnimation(duration: 2, easing: .linear, delay: 0.5, stagger: 0.3),
+        SVGAnimation(easing: .spring, repeatCount: .infinity), SVGAnimation(repeatCount: 3),
+    ])
+    func strippingAnimationGivesThePlainDocumentExactly(options: SVGAnimation) {
+        for scene in [TestScenes.lineChart(series: 3, points: 7, dashed: 1),
+                      TestScenes.lineChart(gradientStroke: true)] {
+            let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
+            let animated = String(decoding: write(scene, options), as: UTF8.self)
+            #expect(animated != plain)
+            #expect(strippingAnimation(animated) == plain)
+        }
+    }
+
+    @Test func seriesLinesStartStaggeredAfterTheDelay() throws {
+        let options = SVGAnimation(duration: 1.2, delay: 0.5, stagger: 0.15)
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3), options)))
+        let lines = root.elements("g").filter { $0["class"] == "line" }
+        #expect(lines.count == 3)
+        for line in lines {
+            let k = try #require(line["data-series"].flatMap { Int($0) })
+            let draw = try #require(line.children.first { $0.name == "animate" })
+            #expect(draw["attributeName"] == "stroke-dasharray")
+            #expect(draw["calcMode"] == "spline")
+            #expect(draw["keySplines"]?.contains(".42 0 .58 1") == true)
+            let begin = try #require(start(of: draw))
+            #expect(abs(begin - (0.5 + 0.15 * Double(k))) < 0.01)
+            // The final frame is the whole line; the path measures itself in units of its length.
+            #expect(draw["values"]?.hasSuffix("1 0") == true)
+            #expect(line.first("path")?["pathLength"] == "1")
+        }
+    }
+
+    @Test(arguments: [SVGAnimation.Easing.linear, .easeInOut])
+    func pointsPopWhenTheLineArrives(easing: SVGAnimation.Easing) throws {
+        // 5 points at progress 0, .25, .5, .75, 1; a symmetric easing reaches .5 at half time, linear
+        // reaches every progress p at p × duration.
+        let options = SVGAnimation(duration: 1.2, easing: easing, delay: 0.2, stagger: 0.15)
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 2, points: 5), options)))
+        let points = root.elements("g").filter { $0["class"] == "point" }
+        #expect(points.count == 10)
+        for point in points {
+            let k = try #require(point["data-series"].flatMap { Int($0) })
+            let i = try #require(point["data-index"].flatMap { Int($0) })
+            // A single mark animates itself, scaling about its center (the group's translated origin).
+            let mark = try #require(point.first("circle"))
+            let pop = try #require(mark.children.first { $0.name == "animateTransform" })
+            #expect(pop["type"] == "scale" && pop["additive"] == nil)
+            let values = try #require(pop["values"]).split(separator: ";")
+            #expect(values.contains(".5") && values.contains("1.2") && values.last == "1")
+            let lineStart = 0.2 + 0.15 * Double(k)
+            let begin = try #require(start(of: pop))
+            if easing == .linear || i == 0 || i == 2 || i == 4 {
+                #expect(abs(begin - (lineStart + 1.2 * Double(i) / 4)) < 0.01, "point \(k)/\(i) at \(begin)")
+            } else {
+                // ease-in-out is slow at the ends: the first quarter of the length takes longer than a quarter.
+                #expect(i == 1 ? begin > lineStart + 0.3 : begin < lineStart + 0.9)
+            }
+            // Pop keys 0 → .5 → 1.2 → 1 at 0, 70 % and 100 % of the pop.
+            let keys = try #require(pop["keyTimes"]).split(separator: ";").compactMap { Double($0) }
+            let dur = try #require(pop["dur"].flatMap { Double($0.dropLast()) })
+            let j = try #require(values.firstIndex(of: ".5"))
+            let popLength = (keys[j + 2] - keys[j]) * dur
+            #expect(abs((keys[j + 1] - keys[j]) * dur - 0.7 * popLength) < 0.01)
+        }
+    }
+
+    @Test func pointsWithSeveralMarksScaleTheirGroupAdditively() throws {
+        let marks: [Node] = [
+            .shape(Shape(path: .circle(center: Point(50, 50), radius: 6), fill: .solid(.white))),
+            .shape(Shape(path: .rect(Rect(x: 47, y: 47, width: 6, height: 6)), fill: .solid(.black))),
+        ]
+        let scene = Scene(width: 100, height: 100, background: nil, title: "", description: "", nodes: [
+            .group(Group(role: .point(series: 0, index: 0, progress: 0.5), tooltip: "p", children: marks)),
+        ])
+        let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
+        let animated = String(decoding: write(scene), as: UTF8.self)
+        #expect(strippingAnimation(animated) == plain)
+        let g = try #require(parseXML(Array(animated.utf8))?.first("g"))
+        #expect(g["transform"] == "translate(50 50)")
+        #expect(g.children.map(\.name) == ["title", "animateTransform", "circle", "path"])
+        #expect(g.children[1]["additive"] == "sum")
+        #expect(g.first("path")?["d"] == "M-3-3H3V3H-3z")
+    }
+
+    @Test func areaFadesInAfterItsLineToItsOwnOpacity() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 2))))
+        for area in root.elements("g").filter({ $0["class"] == "area" }) {
+            let k = try #require(area["data-series"].flatMap { Int($0) })
+            #expect(area["opacity"] == ".3")
+            let fade = try #require(area.children.first { $0.name == "animate" })
+            #expect(fade["attributeName"] == "opacity")
+            #expect(fade["values"]?.hasPrefix("0;") == true && fade["values"]?.hasSuffix(".3") == true)
+            #expect(abs((start(of: fade) ?? -1) - (0.15 * Double(k) + 0.3)) < 0.01)
+        }
+    }
+
+    @Test func dashedLinesGrowThroughAClipNotTheirDashArray() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 2, dashed: 1))))
+        let dashed = try #require(root.elements("g").first { $0["class"] == "line" && $0["data-series"] == "1" })
+        #expect(!dashed.all.contains { $0["attributeName"] == "stroke-dasharray" })
+        let path = try #require(dashed.first("path"))
+        #expect(path["stroke-dasharray"] == "6 3" && path["pathLength"] == nil)
+        let wrapper = try #require(dashed.children.first { $0.name == "g" })
+        let clipRef = try #require(wrapper["clip-path"])
+        let clip = try #require(root.elements("clipPath").first { "url(#\($0["id"] ?? ""))" == clipRef })
+        let grow = try #require(clip.first("animate"))
+        #expect(grow["attributeName"] == "width" && grow["fill"] == "freeze")
+        #expect(grow["values"]?.hasPrefix("0;") == true)
+        #expect(grow["values"]?.split(separator: ";").last.map(String.init) == clip.first("rect")?["width"])
+        #expect(abs((start(of: grow) ?? -1) - 0.15) < 0.01)
+    }
+
+    @Test func gradientStrokedLinesDrawWithTheDashTechnique() throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 1, gradientStroke: true))))
+        let line = try #require(root.elements("g").first { $0["class"] == "line" })
+        #expect(line.first("path")?["stroke"]?.hasPrefix("url(#") == true)
+        #expect(line.children.first { $0.name == "animate" }?["attributeName"] == "stroke-dasharray")
+    }
+
+    @Test func annotationsFadeInAfterTheLastLineAndValueLabelsWhenTheLineArrives() throws {
+        let options = SVGAnimation(duration: 1.2, delay: 0, stagger: 0.15)
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3), options)))
+        let annotation = try #require(root.elements("g").first { $0["class"] == "annotation" })
+        let fade = try #require(annotation.children.first { $0.name == "animate" })
+        #expect(abs((start(of: fade) ?? -1) - (0.3 + 1.2)) < 0.01)
+        for label in root.elements("g").filter({ $0["class"] == "value-label" }) {
+            let k = try #require(label["data-series"].flatMap { Int($0) })
+            let show = try #require(label.children.first { $0.name == "animate" })
+            #expect(abs((start(of: show) ?? -1) - (0.15 * Double(k) + 1.2)) < 0.01)
+        }
+    }
+
+    @Test(arguments: [(Double.infinity, "indefinite"), (3, "3")])
+    func repeatAppliesToEveryElement(count: Double, expected: String) throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(dashed: 0), SVGAnimation(repeatCount: count))))
+        let animations = root.all.filter { animationNames.contains($0.name) }
+        #expect(!animations.isEmpty)
+        #expect(animations.allSatisfy { $0["repeatCount"] == expected })
+    }
+
+    @Test func barsGrowFromTheirBottomEdgeAndRingsSweep() throws {
+        let bar = Group(role: .bar(series: 1, index: 0), children: [
+            .shape(Shape(path: .rect(Rect(x: 10, y: 40, width: 20, height: 60)), fill: .solid(.black))),
+        ])
+        var arc = Path()
+        arc.move(to: Point(150, 50))
+        arc.cubic(to: Point(200, 100), control1: Point(177, 50), control2: Point(200, 73))
+        let ring = Group(role: .ringArc(index: 0, fraction: 0.25), children: [
+            .shape(Shape(path: arc, stroke: .solid(.black), strokeStyle: StrokeStyle(width: 10))),
+        ])
+        let slice = Group(role: .slice(2), children: [.shape(Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5))))])
+        let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "",
+                          nodes: [.group(bar), .group(ring), .group(slice)])
+        let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
+        let animated = String(decoding: write(scene), as: UTF8.self)
+        #expect(strippingAnimation(animated) == plain)
+        let root = try #require(parseXML(Array(animated.utf8)))
+        let g = try #require(root.elements("g").first { $0["class"] == "bar" })
+        #expect(g["transform"] == "translate(0 100)")  // the baseline: bottom edge of the bar
+        let grow = try #require(g.first("animateTransform"))
+        #expect(grow["values"]?.hasPrefix("1 0;") == true && grow["values"]?.hasSuffix("1 1") == true)
+        #expect(abs((start(of: grow) ?? -1) - 0.15) < 0.01)
+        let r = try #require(root.elements("g").first { $0["class"] == "ring-arc" })
+        #expect(r.first("animate")?["attributeName"] == "stroke-dasharray")
+        #expect(r.first("path")?["pathLength"] == "1")
+        let s = try #require(root.elements("g").first { $0["class"] == "slice" })
+        #expect(abs((start(of: try #require(s.first("animate"))) ?? -1) - 0.3) < 0.01)
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import ChartSpec
+
+struct CanonicalJSONTests {
+    private func canonical(_ text: String) throws -> String {
+        String(decoding: try parseSpec(text).canonicalJSON, as: UTF8.self)
+    }
+
+    @Test func minimalSpecHasThisExactCanonicalForm() throws {
+        let expected = #"{"type":"line","width":640,"height":360,"scale":1,"series":[{"values":[1,2.5,null],"#
+            + #""curve":"monotone","lineWidth":2,"dots":false,"fill":"none","dash":[]}],"#
+            + #""x":{"tickCount":5,"grid":false,"format":"auto"},"y":{"tickCount":5,"grid":true,"format":"auto"},"#
+            + #""annotations":[],"theme":"light","axes":true,"#
+            + #""animation":{"duration":1.2,"easing":"easeInOut","delay":0,"stagger":0.15,"repeat":1},"#
+            + #""text":"native","compression":"balanced"}"#
+        #expect(try canonical(#"{"series":[{"values":[1,2.5,null]}]}"#) == expected)
+    }
+
+    @Test(arguments: [
+        (#"{"series":[{"values":[1,2.5,null]}]}"#, #"""
+        {
+          "animation": {"stagger": 0.15, "duration": 1.20},
+          "y": {"grid": true, "format": "auto", "tickCount": 5},
+          "series": [ { "lineWidth": 2.0, "values": [1.0, 25e-1, null], "curve": "monotone", "dash": [] } ],
+          "x": {"grid": false}, "theme": "light", "height": 360, "width": 6.4e2, "type": "line", "annotations": []
+        }
+        """#),
+        (##"{"series":[{"values":[1],"color":"red"}],"background":"#FFFFFF"}"##,
+         #"{"background":"white","series":[{"color":"rgb(255 0 0 / 100%)","values":[1]}]}"#),
+        (#"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"bubble","series":0,"index":-1}]}"#,
+         #"{"series":[{"values":[1,2,3]}],"annotations":[{"index":2,"series":0,"type":"bubble"}]}"#),
+        (#"{"series":[{"values":[1]}],"animation":{"repeat":"indefinite"}}"#,
+         #"{"series":[{"values":[1]}],"animation":{"repeat":"indefinite","easing":"easeInOut"}}"#),
+        (#"{"series":[{"values":[1]}],"y":{"format":".2f"}}"#, #"{"series":[{"values":[1]}],"y":{"format":".2f"}}"#),
+    ])
+    func sameChartSameBytes(a: String, b: String) throws {
+        #expect(try canonical(a) == canonical(b))
+    }
+
+    @Test(arguments: [
+        #"{"series":[{"values":[1,2,4]}]}"#,
+        #"{"series":[{"values":[1,2,null]}]}"#,
+        #"{"series":[{"points":[[0,1],[1,2],[2,3]]}]}"#,
+        #"{"series":[{"values":[1,2,3],"name":"a"}]}"#,
+        ##"{"series":[{"values":[1,2,3],"color":"#fffffe"}]}"##,
+        #"{"series":[{"values":[1,2,3]}],"width":641}"#,
+        #"{"series":[{"values":[1,2,3]}],"legend":true}"#,
+        #"{"series":[{"values":[1,2,3]}],"x":{"grid":true}}"#,
+        #"{"series":[{"values":[1,2,3]}],"animation":false}"#,
+        #"{"series":[{"values":[1,2,3]}],"format":"svg"}"#,
+        #"{"series":[{"values":[1,2,3]}],"labels":[]}"#,
+        #"{"series":[{"values":[1,2,3]}],"y":{"format":".2%"}}"#,
+        #"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"hline","y":1}]}"#,
+    ])
+    func anyChangeOfMeaningChangesTheBytes(variant: String) throws {
+        #expect(try canonical(variant) != canonical(#"{"series":[{"values":[1,2,3]}]}"#))
+    }
+
+    @Test func canonicalFormParsesBackToTheSameSpec() throws {
+        let spec = try parseSpec(#"""
+        {"type": "area", "width": 800, "height": 400, "scale": 1.5, "format": "smil", "title": "T \"q\" \\ é",
+         "subtitle": "s", "labels": ["a", "b"],
+         "series": [{"name": "n", "values": [0.1, null, -3e-7, 1e21], "color": "#11223344", "curve": "cubic",
+                     "lineWidth": 0.25, "dots": true, "fill": "solid", "strokeGradient": ["red", "lime", "blue"],
+                     "dash": [1.5, 0]},
+                    {"points": [[-1, 2], [1e-3, null]]}],
+         "x": {"min": -2, "max": 2, "tickCount": 3, "title": "x", "grid": true, "format": "si"},
+         "y": {"max": 100, "format": ".0%"},
+         "annotations": [{"type": "hline", "y": 0.5, "label": "l", "color": "navy", "dash": [2, 2]},
+                         {"type": "vline", "x": 0}, {"type": "bubble", "series": 1, "index": 0, "label": "b"}],
+         "theme": "dark", "background": "rgba(0,0,0,0.5)", "palette": ["red"], "legend": true, "axes": false,
+         "animation": {"duration": 0.05, "easing": "linear", "delay": 60, "stagger": 10, "repeat": 1000},
+         "text": "paths", "compression": "fast"}
+        """#)
+        #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
+        #expect(try ChartSpec.parse(ChartSpec.parse(Array(#"{"series":[{"values":[1]}],"animation":false}"#.utf8))
+            .canonicalJSON).animation == .disabled)
+    }
+
+    @Test(arguments: [
+        (4096.0, 4096.0, 1.0, true), (2048, 2048, 2, true), (1280, 720, 4, true), (1366, 768, 4, false),
+        (2049, 2048, 2, false),
+        (4096, 4096, 1.01, false), (4096, 4096, 4, false),
+    ])
+    func rasterBudget(width: Double, height: Double, scale: Double, fits: Bool) {
+        var spec = ChartSpec()
+        spec.width = width
+        spec.height = height
+        spec.scale = scale
+        if fits {
+            #expect(throws: Never.self) { try spec.checkRasterBudget() }
+        } else {
+            #expect {
+                try spec.checkRasterBudget()
+            } throws: { error in
+                (error as? SpecError)?.issues.first?.message.contains("the limit is 16777216") == true
+            }
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartSpec
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,195 @@
+import Testing
+@testable import ChartSpec
+
+/// One rejected spec: exactly one issue, at `path`, whose message contains `fragment`.
+struct Rejection: Sendable, CustomTestStringConvertible {
+    var json: String
+    var path: String
+    var fragment: String
+    var testDescription: String { "\(path): \(fragment)" }
+
+    init(_ json: String, _ path: String, _ fragment: String) {
+        self.json = json
+        self.path = path
+        self.fragment = fragment
+    }
+}
+
+struct SpecRejectionTests {
+    static let rejections: [Rejection] = [
+        Rejection(minimalSpec(#""width": 9000"#), "width", "must be between 16 and 4096, got 9000"),
+        Rejection(minimalSpec(#""width": 15"#), "width", "must be between 16 and 4096, got 15"),
+        Rejection(minimalSpec(#""width": 100.5"#), "width", "expected an integer, got 100.5"),
+        Rejection(minimalSpec(#""height": "360""#), "height", "expected an integer, got a string"),
+        Rejection(minimalSpec(#""scale": 5"#), "scale", "must be between 1 and 4, got 5"),
+        Rejection(minimalSpec(#""type": "bar""#), "type", #"expected one of "line", "area", got "bar""#),
+        Rejection(minimalSpec(#""format": "gif""#), "format", #"expected one of "svg", "png", "smil", "json""#),
+        Rejection(minimalSpec(#""subtitle": 42"#), "subtitle", "expected a string, got a number"),
+        Rejection(minimalSpec(#""title": "a\nb""#), "title", "must not contain control characters (found U+000A"),
+        Rejection(minimalSpec(#""labels": ["a", 3]"#), "labels[1]", "expected a string, got a number"),
+        Rejection(minimalSpec(#""labels": "a""#), "labels", "expected an array, got a string"),
+        Rejection(#"{"series": []}"#, "series", "must have between 1 and 64 series, got 0"),
+        Rejection(#"{"title": "x"}"#, "series", "required field is missing"),
+        Rejection(#"{"series": {"values": [1]}}"#, "series", "expected an array, got an object"),
+        Rejection(#"{"series": [[1, 2]]}"#, "series[0]", "expected an object, got an array"),
+        Rejection(#"{"series": [{"values": [1, "2"]}]}"#,
+                  "series[0].values[1]", "expected a number or null, got a string"),
+        Rejection(#"{"series": [{"values": [1], "points": [[0, 1]]}]}"#,
+                  "series[0]", #"either "values" or "points", not both"#),
+        Rejection(#"{"series": [{"name": "a"}]}"#, "series[0].values", "required field is missing"),
+        Rejection(#"{"series": [{"points": [[1, 2], [0, 3]]}]}"#,
+                  "series[0].points[1][0]", "x must not decrease, got 0 after 1"),
+        Rejection(#"{"series": [{"points": [[1, 2, 3]]}]}"#,
+                  "series[0].points[0]", "expected an [x, y] pair, got an array"),
+        Rejection(#"{"series": [{"points": [[null, 2]]}]}"#, "series[0].points[0][0]", "expected a number, got null"),
+        Rejection(#"{"series": [{"points": [[1, "a"]]}]}"#,
+                  "series[0].points[0][1]", "expected a number or null, got a string"),
+        Rejection(seriesSpec(#""colour": "red""#), "series[0].colour", #"unknown field (did you mean "color"?)"#),
+        Rejection(seriesSpec(#""color": "red;background:url(x)""#), "series[0].color", "expected a CSS color"),
+        Rejection(seriesSpec(#""color": 255"#), "series[0].color", "expected a CSS color"),
+        Rejection(seriesSpec(#""curve": "spline""#), "series[0].curve", #"expected one of "linear", "quadratic""#),
+        Rejection(seriesSpec(#""lineWidth": 0.1"#), "series[0].lineWidth", "must be between 0.25 and 32, got 0.1"),
+        Rejection(seriesSpec(#""dots": "yes""#), "series[0].dots", "expected true or false, got a string"),
+        Rejection(seriesSpec(#""fill": "pattern""#), "series[0].fill", #"expected one of "none", "solid", "gradient""#),
+        Rejection(seriesSpec(#""strokeGradient": ["red"]"#),
+                  "series[0].strokeGradient", "between 2 and 16 colors, got 1"),
+        Rejection(seriesSpec(#""strokeGradient": ["red", "nope"]"#),
+                  "series[0].strokeGradient[1]", "expected a CSS color"),
+        Rejection(seriesSpec(#""dash": [0, 0]"#), "series[0].dash", "must not all be zero"),
+        Rejection(seriesSpec(#""dash": [1, 2, 3, 4, 5, 6, 7, 8, 9]"#),
+                  "series[0].dash", "must have at most 8 dash lengths, got 9"),
+        Rejection(seriesSpec(#""dash": [-1]"#), "series[0].dash[0]", "must be between 0 and 4096, got -1"),
+        Rejection(seriesSpec(#""name": "\u0085""#), "series[0].name", "control characters (found U+0085"),
+        Rejection(minimalSpec(#""x": {"min": 5, "max": 1}"#), "x.max", "must be greater than min (5), got 1"),
+        Rejection(minimalSpec(#""x": {"min": 2, "max": 2}"#), "x.max", "must be greater than min (2), got 2"),
+        Rejection(minimalSpec(#""y": {"tickCount": 1}"#), "y.tickCount", "must be between 2 and 20, got 1"),
+        Rejection(minimalSpec(#""y": {"tickCount": 4.5}"#), "y.tickCount", "expected an integer, got 4.5"),
+        Rejection(minimalSpec(#""y": {"format": ".11f"}"#), "y.format", #"expected "auto", "si", ".Nf""#),
+        Rejection(minimalSpec(#""y": {"format": "%"}"#), "y.format", #"got "%""#),
+        Rejection(minimalSpec(#""y": {"format": ".01f"}"#), "y.format", #"got ".01f""#),
+        Rejection(minimalSpec(#""x": {"grid": 1}"#), "x.grid", "expected true or false, got a number"),
+        Rejection(minimalSpec(#""x": {"tickcount": 3}"#), "x.tickcount", #"did you mean "tickCount"?"#),
+        Rejection(minimalSpec(#""annotations": [{"type": "circle"}]"#),
+                  "annotations[0].type", #"expected one of "hline", "vline", "bubble", got "circle""#),
+        Rejection(minimalSpec(#""annotations": [{"y": 3}]"#), "annotations[0].type", "required field is missing"),
+        Rejection(minimalSpec(#""annotations": [{"type": "hline"}]"#), "annotations[0].y", "required field is missing"),
+        Rejection(minimalSpec(#""annotations": [{"type": "hline", "y": 1, "x": 2}]"#),
+                  "annotations[0].x", "unknown field"),
+        Rejection(minimalSpec(#""annotations": [{"type": "bubble", "series": 3, "index": 0}]"#),
+                  "annotations[0].series", "there is no series 3 (the spec has 1)"),
+        Rejection(minimalSpec(#""annotations": [{"type": "bubble", "series": 0, "index": 5}]"#),
+                  "annotations[0].index", "between -3 and 2, got 5"),
+        Rejection(minimalSpec(#""annotations": [{"type": "bubble", "series": 0, "index": -4}]"#),
+                  "annotations[0].index", "got -4"),
+        Rejection(minimalSpec(#""annotations": [{"type": "vline", "x": 1, "label": 7}]"#),
+                  "annotations[0].label", "expected a string"),
+        Rejection(minimalSpec(#""theme": "blue""#), "theme", #"expected one of "light", "dark", got "blue""#),
+        Rejection(minimalSpec(##""background": "#12345""##), "background", "5 hex digits"),
+        Rejection(minimalSpec(#""palette": []"#), "palette", "must have between 1 and 64 colors, got 0"),
+        Rejection(minimalSpec(#""legend": "no""#), "legend", "expected true or false, got a string"),
+        Rejection(minimalSpec(#""axes": null"#), "axes", "expected true or false, got null"),
+        Rejection(minimalSpec(#""animation": {"duration": 0}"#),
+                  "animation.duration", "must be between 0.05 and 30, got 0"),
+        Rejection(minimalSpec(#""animation": {"delay": 61}"#), "animation.delay", "must be between 0 and 60, got 61"),
+        Rejection(minimalSpec(#""animation": {"stagger": -1}"#),
+                  "animation.stagger", "must be between 0 and 10, got -1"),
+        Rejection(minimalSpec(#""animation": {"repeat": 0}"#), "animation.repeat", "must be between 1 and 1000, got 0"),
+        Rejection(minimalSpec(#""animation": {"repeat": 1.5}"#), "animation.repeat", "expected an integer, got 1.5"),
+        Rejection(minimalSpec(#""animation": {"repeat": "forever"}"#),
+                  "animation.repeat", #"or "indefinite", got a string"#),
+        Rejection(minimalSpec(#""animation": {"easing": "bounce"}"#),
+                  "animation.easing", #""easeInOut", "spring", got "bounce""#),
+        Rejection(minimalSpec(#""animation": "yes""#), "animation", "expected false, true or an object, got a string"),
+        Rejection(minimalSpec(#""text": "svg""#), "text", #"expected one of "native", "paths""#),
+        Rejection(minimalSpec(#""compression": "max""#),
+                  "compression", #"expected one of "fast", "balanced", "small""#),
+        Rejection(#"[{"series": []}]"#, "", "expected a JSON object at the top level, got an array"),
+        Rejection(minimalSpec(#""widht": 100"#), "widht", #"did you mean "width"?"#),
+        Rejection(minimalSpec(#""Title": "x""#), "Title", #"did you mean "title"?"#),
+        Rejection(minimalSpec(#""foo": 1"#), "foo", "unknown field; known fields are type, width, height"),
+        Rejection(minimalSpec(#""odd key": 1"#), #"["odd key"]"#, "unknown field"),
+        Rejection(minimalSpec(#""width": 1e400"#), "width", "out of range (it overflows a 64-bit float)"),
+        Rejection(#"{"series": [{"values": [1, -1e309]}]}"#, "series[0].values[1]", "out of range"),
+        Rejection(#"{"series": [{"values": [1], "values": [2]}]}"#, "series[0]", #"duplicate key "values""#),
+        Rejection(#"{"series": [{"values": [1, 2,]}]}"#,
+                  "series[0].values[2]", "line 1, column 30 (byte 29): unexpected character ']'"),
+    ]
+
+    @Test(arguments: rejections)
+    func rejectsWithPathAndMessage(_ r: Rejection) {
+        let issues = specIssues(r.json)
+        #expect(issues.count == 1, "\(issues)")
+        #expect(issues.first?.path == r.path, "\(issues)")
+        #expect(issues.first?.message.contains(r.fragment) == true, "\(issues)")
+    }
+
+    @Test func everyProblemIsReportedTogetherInInputOrder() {
+        let issues = specIssues(#"""
+        {"width": 9000, "series": [{"values": [1, "x", 3], "colour": "red"}, {"values": [true]}],
+         "theme": "blue", "y": {"min": 3, "max": 1}}
+        """#)
+        #expect(issues.map(\.path)
+            == ["width", "series[0].values[1]", "series[0].colour", "series[1].values[0]", "theme", "y.max"])
+        #expect(SpecError(issues: issues).description.split(separator: "\n").count == 6)
+    }
+
+    @Test func theIssueListIsCapped() {
+        let values = Array(repeating: "\"x\"", count: 1000).joined(separator: ",")
+        let issues = specIssues(#"{"series": [{"values": [\#(values)]}]}"#)
+        #expect(issues.count == ChartSpec.Limits.maxReportedIssues + 1)
+        #expect(issues.last?.message == "… and 900 more problems not listed")
+    }
+
+    @Test(arguments: [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0x9F])
+    func controlCharactersAreRejectedEverywhere(code: Int) throws {
+        let escaped = "\\u" + String(repeating: "0", count: 4 - String(code, radix: 16).count) + String(code, radix: 16)
+        let issues = specIssues(#"""
+        {"title": "a\#(escaped)", "labels": ["\#(escaped)"], "series": [{"name": "\#(escaped)", "values": [1]}],
+         "annotations": [{"type": "hline", "y": 1, "label": "\#(escaped)"}], "x": {"title": "\#(escaped)"}}
+        """#)
+        #expect(issues.map(\.path) == ["title", "labels[0]", "series[0].name", "annotations[0].label", "x.title"])
+        #expect(issues.allSatisfy { $0.message.contains("control characters") })
+    }
+
+    @Test func textLongerThan200ScalarsIsRejectedNamingTheLimit() throws {
+        let ok = String(repeating: "é", count: 200)
+        #expect(try parseSpec(minimalSpec(#""title": "\#(ok)""#)).title == ok)
+        let long = String(repeating: "字", count: 201)
+        let issues = specIssues(minimalSpec(#""subtitle": "\#(long)""#))
+        #expect(issues
+            == [SpecIssue(path: "subtitle", message: "must be at most 200 characters (Unicode scalars), got 201")])
+    }
+
+    @Test func seriesCountAndPointLimitsAreEnforced() {
+        let series = Array(repeating: #"{"values": [1]}"#, count: 65).joined(separator: ",")
+        #expect(specIssues(#"{"series": [\#(series)]}"#)
+            == [SpecIssue(path: "series", message: "must have between 1 and 64 series, got 65")])
+        let values = Array(repeating: "0", count: ChartSpec.Limits.maxPointsPerSeries + 1).joined(separator: ",")
+        let issues = specIssues(#"{"series": [{"values": [\#(values)]}]}"#)
+        #expect(issues
+            == [SpecIssue(path: "series[0].values", message: "must have at most 1000000 values, got 1000001")])
+    }
+
+    @Test func totalPointLimitIsEnforced() {
+        let values = Array(repeating: "0", count: 700_000).joined(separator: ",")
+        let series = Array(repeating: #"{"values": [\#(values)]}"#, count: 3).joined(separator: ",")
+        #expect(specIssues(#"{"series": [\#(series)]}"#)
+            == [SpecIssue(path: "series", message: "the series have 2100000 points in total; the limit is 2000000")])
+    }
+
+    @Test func depthBombInASpecIsRejected() {
+        let bomb = String(repeating: "[", count: 10_000)
+        let issues = specIssues(#"{"series": \#(bomb)"#)
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("nesting deeper than 64 levels") == true)
+    }
+
+    @Test func suggestionsAreCaseInsensitiveAndBounded() {
+        #expect(FieldSuggestion.closest(to: "linewidth", among: SeriesFields.table.names) == "lineWidth")
+        #expect(FieldSuggestion.closest(to: "strokeGradeint", among: SeriesFields.table.names) == "strokeGradient")
+        #expect(FieldSuggestion.closest(to: "durration", among: AnimationFields.table.names) == "duration")
+        #expect(FieldSuggestion.closest(to: "z", among: ["x", "y"]) == nil)
+        #expect(FieldSuggestion.closest(to: "banana", among: SeriesFields.table.names) == nil)
+        #expect(FieldSuggestion.closest(to: String(repeating: "a", count: 10_000), among: ["a"]) == nil)
+    }
+}

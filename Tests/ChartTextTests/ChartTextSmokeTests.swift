@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartText
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}
