@@ -17,6 +17,8 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+# SwiftPM refuses a manifest whose test targets have no folder, even when building only chartd.
+COPY Tests ./Tests
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime image needs no Swift.
 RUN swift build -c release --static-swift-stdlib --product chartd \
  && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/chartd" /out/chartd \
