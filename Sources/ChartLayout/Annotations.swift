@@ -50,7 +50,8 @@ enum Annotations {
                     let width = ctx.width(text, size: size)
                     // Right of the line, or left of it when the text would leave the plot.
                     let right = px + 4 + width <= plot.maxX
-                    let top = TextRun(text: text, position: Point(right ? px + 4 : px - 4, plot.minY + ctx.ascent(size) + 2),
+                    let anchorX = right ? px + 4 : px - 4
+                    let top = TextRun(text: text, position: Point(anchorX, plot.minY + ctx.ascent(size) + 2),
                                       size: size, anchor: right ? .start : .end, color: stroke)
                     var bottom = top
                     bottom.position.y = plot.maxY - ctx.descent(size) - 2

@@ -68,7 +68,8 @@ struct Legend {
                                                           dash: swatchDash(series.dash)))),
                 ]
                 if series.dots {
-                    swatch.append(.shape(Shape(path: .circle(center: Point(x + ctx.style.swatchLength / 2, y), radius: 3),
+                    let center = Point(x + ctx.style.swatchLength / 2, y)
+                    swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
                                                fill: .solid(ctx.theme.background), stroke: .solid(color),
                                                strokeStyle: StrokeStyle(width: 1.5))))
                 }

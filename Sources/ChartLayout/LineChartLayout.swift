@@ -52,7 +52,7 @@ struct LineChartLayout {
                                            label: label, formatter: yFormatter))
         }
         let clip = frame.plot.insetBy(-(markExtent + 1)).intersection(ctx.canvas) ?? ctx.canvas
-        nodes.append(.group(Group(role: .plot, clip: clip, children: marks.map(\.node))))
+        nodes.append(.group(Group(role: .plot, clip: clip, children: marks.compactMap(\.area) + marks.map(\.node))))
         // Bubbles are drawn last (on top); line labels are placed to avoid them.
         let bubbles = bubbles(marks: marks, x: x, y: yScale, formatter: yFormatter)
         nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, plot: frame.plot, y: yScale, x: x,
@@ -161,7 +161,7 @@ struct LineChartLayout {
         return extent
     }
 
-    /// The y range to cover: all finite values, horizontal annotations, and zero when anything is filled.
+    /// The y range to cover: all finite values, horizontal annotations, and zero for area charts.
     static func yExtent(data: [SeriesData], ctx: LayoutContext) -> (min: Double, max: Double) {
         let spec = ctx.spec
         var lo = Double.infinity, hi = -Double.infinity
@@ -173,7 +173,9 @@ struct LineChartLayout {
             lo = min(lo, y)
             hi = max(hi, y)
         }
-        if data.contains(where: { ctx.fillMode($0.index) != .none }) {
+        // An area chart measures from zero; a filled line chart keeps its data range (a vital-sign trend
+        // between 94 and 98 would flatten to a line at the top otherwise) and fills to the plot bottom.
+        if spec.type == .area {
             lo = min(lo, 0)
             hi = max(hi, 0)
         }
@@ -230,11 +232,27 @@ struct LineChartLayout {
             let clearance = (series.dots ? ctx.dotRadius(lineWidth: lw) : lw / 2) + 3
             let text = label.flatMap { $0.isEmpty ? nil : $0 } ?? formatter.string(value)
             if let node = ValueBubble.node(ctx: ctx, text: text, point: point, clearance: clearance,
-                                           color: ctx.seriesColor(s), series: s, progress: marks[s].progress(at: i)) {
+                                           color: bubbleColor(series: series, index: s, at: point.x, x: x),
+                                           series: s, progress: marks[s].progress(at: i)) {
                 nodes.append(node)
             }
         }
         return nodes
+    }
+
+    /// The series color, or with a stroke gradient the gradient stop nearest to column `px`, so the bubble
+    /// matches the stroke where it points.
+    func bubbleColor(series: Series, index: Int, at px: Double, x: (Double) -> Double) -> Color {
+        let stops = series.strokeGradient
+        guard stops.count > 1 else { return stops.first ?? ctx.seriesColor(index) }
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in series.points where p.y != nil && p.x.isFinite {
+            lo = min(lo, x(p.x))
+            hi = max(hi, x(p.x))
+        }
+        guard hi > lo else { return stops[0] }
+        let t = min(max((px - lo) / (hi - lo), 0), 1)
+        return stops[Int((t * Double(stops.count - 1)).rounded())]
     }
 
     /// "Line chart with 3 series: A, B, C; y from 20 to 100".

@@ -3,7 +3,10 @@ import ChartSpec
 
 /// The drawn marks of one series: area, line and per-point groups, plus where each point landed.
 struct SeriesMarks {
-    /// The `.series(k)` group.
+    /// The `.seriesArea(k)` group, kept apart so every series' area is painted before any line or dot
+    /// (otherwise series k+1's fill would veil series k's line).
+    var area: Node?
+    /// The `.series(k)` group: line and per-point groups.
     var node: Node
     /// Arc-length progress (0…1) of each drawn point, by original index, increasing in index.
     var progress: [(index: Int, progress: Double)]
@@ -30,7 +33,8 @@ struct SeriesMarks {
         let strong = color.withOpacity(strength), clear = color.withOpacity(0)
         guard bottom > top else {
             return LinearGradient(start: Point(0, top), end: Point(0, top + 1),
-                                  stops: [GradientStop(offset: 0, color: strong), GradientStop(offset: 1, color: strong)])
+                                  stops: [GradientStop(offset: 0, color: strong),
+                                          GradientStop(offset: 1, color: strong)])
         }
         let at = min(max((baseline - top) / (bottom - top), 0), 1)
         var stops = [GradientStop(offset: 0, color: at > 0 ? strong : clear)]
@@ -111,6 +115,7 @@ struct SeriesMarks {
         }
 
         var children: [Node] = []
+        var area: Node?
         let fill = ctx.fillMode(k)
         if fill != .none, !areaPath.isEmpty {
             let paint: Paint = switch fill {
@@ -120,7 +125,7 @@ struct SeriesMarks {
             default:
                 .solid(color.withOpacity(ctx.style.areaOpacity))
             }
-            children.append(.group(Group(role: .seriesArea(k), children: [.shape(Shape(path: areaPath, fill: paint))])))
+            area = .group(Group(role: .seriesArea(k), children: [.shape(Shape(path: areaPath, fill: paint))]))
         }
         if !linePath.isEmpty {
             var stroke: Paint = .solid(color)
@@ -171,7 +176,7 @@ struct SeriesMarks {
             children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
                                          tooltip: tooltip, children: [.shape(shape)])))
         }
-        return SeriesMarks(node: .group(Group(role: .series(k), children: children)), progress: progress,
+        return SeriesMarks(area: area, node: .group(Group(role: .series(k), children: children)), progress: progress,
                            decimated: decimated)
     }
 }

@@ -22,7 +22,11 @@ public enum TextFitting {
         var lo = 0, hi = chars.count - 1  // lo always fits (the bare ellipsis)
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if metrics.width(of: candidate(mid), size: size, weight: weight) <= maxWidth { lo = mid } else { hi = mid - 1 }
+            if metrics.width(of: candidate(mid), size: size, weight: weight) <= maxWidth {
+                lo = mid
+            } else {
+                hi = mid - 1
+            }
         }
         return candidate(lo)
     }

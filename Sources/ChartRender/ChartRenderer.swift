@@ -2,6 +2,8 @@ public import ChartScene
 public import ChartSpec
 public import ChartText
 import ChartLayout
+import ChartPNG
+import ChartRaster
 import ChartSVG
 
 /// An encoded chart image.
@@ -24,7 +26,7 @@ public struct RenderedChart: Sendable {
 }
 
 /// The whole pipeline behind one call: JSON spec → validation → layout → scene → backend bytes.
-/// Stateless apart from its immutable fonts, so one instance serves every thread.
+/// Stateless apart from its immutable fonts (and their thread-safe outline cache), so one instance serves every thread.
 public struct ChartRenderer: Sendable {
     /// The fonts (or, without any font file, approximate metrics) used to measure and draw text.
     public let text: TextEngine
@@ -38,26 +40,84 @@ public struct ChartRenderer: Sendable {
 
     /// Parses, validates and renders `json`. `format` overrides the spec's own `format`;
     /// when neither says, `fallback` is used.
-    public func render(json: [UInt8], format: OutputFormat? = nil, fallback: OutputFormat = .svg) throws(SpecError)
+    public func render(json: [UInt8], format: OutputFormat? = nil, fallback: OutputFormat = .svg) throws(RenderError)
         -> RenderedChart
     {
-        let spec = try ChartSpec.parse(json)
+        let spec: ChartSpec
+        do {
+            spec = try ChartSpec.parse(json)
+        } catch {
+            throw .invalidSpec(error)
+        }
         return try render(spec, format: format ?? spec.format ?? fallback)
     }
 
     /// Renders a validated spec in `format`.
-    public func render(_ spec: ChartSpec, format: OutputFormat) throws(SpecError) -> RenderedChart {
-        let scene = self.scene(for: spec)
+    public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
         switch format {
         case .svg:
-            return RenderedChart(bytes: SVGWriter().write(scene), format: .svg)
-        case .png, .smil, .json:
-            throw SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet")
+            return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
+        case .smil:
+            let writer = SVGWriter(animation: spec.animation.enabled ? SVGAnimation(spec.animation) : nil)
+            return RenderedChart(bytes: writer.write(svgScene(for: spec)), format: .smil)
+        case .png:
+            return RenderedChart(bytes: try png(for: spec), format: .png)
+        case .json:
+            throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
         }
     }
 
     /// The backend-neutral scene for `spec`.
     public func scene(for spec: ChartSpec) -> Scene {
         ChartLayout.scene(for: spec, metrics: text.measurer)
+    }
+
+    /// The scene as the SVG writer gets it: text as `<text>`, or as glyph outlines for `text: "paths"`.
+    private func svgScene(for spec: ChartSpec) -> Scene {
+        let scene = self.scene(for: spec)
+        guard spec.text == .paths, let fonts = text.fontSet else { return scene }
+        return lowerText(in: scene, fonts: fonts)
+    }
+
+    /// Lays out, lowers text to glyph outlines, rasterizes at the spec's scale and encodes PNG.
+    private func png(for spec: ChartSpec) throws(RenderError) -> [UInt8] {
+        do {
+            try spec.checkRasterBudget()
+        } catch {
+            throw .invalidSpec(error)
+        }
+        var scene = self.scene(for: spec)
+        if let fonts = text.fontSet { scene = lowerText(in: scene, fonts: fonts) }
+        do {
+            let pixmap = try Rasterizer().render(scene, scale: spec.scale)
+            return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
+        } catch {
+            throw .backendFailure("\(error)")
+        }
+    }
+}
+
+extension SVGAnimation {
+    /// The spec's choreography options in the SVG writer's terms.
+    init(_ options: AnimationOptions) {
+        let easing: Easing = switch options.easing {
+        case .linear: .linear
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .easeInOut: .easeInOut
+        case .spring: .spring
+        }
+        self.init(duration: options.duration, easing: easing, delay: options.delay, stagger: options.stagger,
+                  repeatCount: options.repeatCount)
+    }
+}
+
+extension PNGCompression {
+    init(_ compression: Compression) {
+        switch compression {
+        case .fast: self = .fast
+        case .balanced: self = .balanced
+        case .small: self = .small
+        }
     }
 }

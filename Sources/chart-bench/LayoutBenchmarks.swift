@@ -27,7 +27,8 @@ func standardLayoutSpec() -> ChartSpec {
     return spec
 }
 
-/// Spec → scene for the standard chart (layout only: ticks, margins, curves, arc lengths, tooltips).
+/// Spec → scene for the standard chart (layout only: ticks, margins, curves, arc lengths, tooltips), and for
+/// a million-point series that LTTB decimates.
 func layoutBenchmarks() -> [Benchmark] {
     let spec = standardLayoutSpec()
     let metrics = ApproximateMetrics()
@@ -39,7 +40,7 @@ func layoutBenchmarks() -> [Benchmark] {
         return DataPoint(x: Double(i), y: noise + Double(i / 10_000))
     }
     big.series = [Series(name: "Sensor", points: noisy)]
-    return [
+    var list = [
         Benchmark(name: "layout standard 800x400 3x100 monotone") {
             let scene = ChartLayout.scene(for: spec, metrics: metrics)
             return scene.nodes.count
@@ -49,4 +50,11 @@ func layoutBenchmarks() -> [Benchmark] {
             return scene.nodes.count
         },
     ]
+    // The same standard chart measured with the real fonts, as the service does when they are installed.
+    if let fonts = try? FontSet.loadDefault() {
+        list.append(Benchmark(name: "layout standard, DejaVu metrics") {
+            ChartLayout.scene(for: spec, metrics: fonts).nodes.count
+        })
+    }
+    return list
 }

@@ -7,7 +7,7 @@ func specBenchmarks() -> [Benchmark] {
     let large = largeSpecJSON()
     let parsed = try? ChartSpec.parse(json)
     return [
-        Benchmark(name: "spec.parse 3x100") {
+        Benchmark(name: "spec.parse 3x100 (\(json.count) B)") {
             let spec = try ChartSpec.parse(json)
             return spec.series.count * spec.series[0].points.count
         },

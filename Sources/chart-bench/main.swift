@@ -19,9 +19,11 @@ let all: [Benchmark] = [
     coreBenchmarks(),
     specBenchmarks(),
     layoutBenchmarks(),
+    geometryBenchmarks(),
     textBenchmarks(),
     svgBenchmarks(),
     rasterBenchmarks(),
+    serverBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -67,7 +67,10 @@ struct RenderCommand {
         do {
             rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
         } catch {
-            fail(error.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
+            switch error {
+            case .invalidSpec(let spec): fail(spec.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
+            case .backendFailure: fail("chart: \(error)\n", code: 1)
+            }
         }
         if output == "-" {
             FileHandle.standardOutput.write(Data(rendered.bytes))

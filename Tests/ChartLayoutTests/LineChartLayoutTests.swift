@@ -140,8 +140,8 @@ struct LineChartLayoutTests {
         let scene = layout(spec)
         let series = try #require(groups(scene).first { $0.role == .series(0) })
         let roles = series.children.compactMap { node -> Role? in if case .group(let g) = node { g.role } else { nil } }
-        #expect(roles.first == .seriesArea(0))
-        #expect(roles.dropFirst().first == .seriesLine(0))
+        #expect(roles.first == .seriesLine(0))
+        #expect(groups(scene).contains { $0.role == .seriesArea(0) })
         let points = series.children.compactMap { node -> Group? in
             if case .group(let g) = node, case .point = g.role { g } else { nil }
         }
@@ -150,7 +150,40 @@ struct LineChartLayoutTests {
         // The plot group clips the marks.
         let plot = try #require(groups(scene).first { $0.role == .plot })
         #expect(plot.clip != nil)
-        #expect(scene.description == "Line chart with 1 series: Home; y from 0 to 100")
+        #expect(scene.description == "Line chart with 1 series: Home; y from 20 to 100")
+    }
+
+    @Test func everyAreaIsPaintedBeforeAnyLine() {
+        var spec = makeSpec([[1, 5, 2, 6], [6, 2, 5, 1], [3, 3, 4, 4]])
+        for k in spec.series.indices { spec.series[k].fill = .gradient }
+        var order: [Role] = []
+        layout(spec).forEachNode { node, _ in
+            if case .group(let g) = node, let role = g.role {
+                if case .seriesArea = role { order.append(role) }
+                if case .seriesLine = role { order.append(role) }
+            }
+        }
+        #expect(order == [.seriesArea(0), .seriesArea(1), .seriesArea(2), .seriesLine(0), .seriesLine(1), .seriesLine(2)])
+    }
+
+    @Test func areaChartsMeasureFromZeroFilledLinesFromTheirData() {
+        var spec = makeSpec([[94, 96, 97, 95, 98]], names: ["SpO2"])
+        spec.series[0].fill = .gradient
+        #expect(!layout(spec).description.hasSuffix("y from 0 to 100"))
+        spec.type = .area
+        #expect(layout(spec).description == "Area chart with 1 series: SpO2; y from 0 to 100")
+        var negative = makeSpec([[-4, -9, -2]])
+        negative.type = .area
+        #expect(layout(negative).description.hasSuffix("to 0"))
+    }
+
+    @Test func bubbleTakesTheStrokeGradientColorWhereItPoints() throws {
+        var spec = makeSpec([[1, 5, 3]])
+        spec.series[0].strokeGradient = [Color(rgb: 0x0000FF), Color(rgb: 0xFF0000)]
+        spec.annotations = [.bubble(series: 0, index: -1, label: nil), .bubble(series: 0, index: 0, label: nil)]
+        let bubbles = groups(layout(spec)).filter { if case .valueLabel = $0.role { true } else { false } }
+        let fills = bubbles.compactMap { g -> Paint? in if case .shape(let s)? = g.children.first { s.fill } else { nil } }
+        #expect(fills == [.solid(Color(rgb: 0xFF0000)), .solid(Color(rgb: 0x0000FF))])
     }
 
     @Test func descriptionNamesSeriesAndRange() {
@@ -247,7 +280,8 @@ struct LineChartLayoutTests {
 
     // MARK: Text fitting
 
-    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400), (50, "Long category label ", 300),
+    @Test(arguments: [(50, "Long category label ", 640.0), (50, "Long category label ", 400),
+                      (50, "Long category label ", 300),
                       (20, "Week ", 640), (30, "Wk ", 500), (12, "Month number ", 640)])
     func manyLongLabelsNeverOverlap(_ count: Int, _ prefix: String, _ width: Double) {
         let labels = (0..<count).map { "\(prefix)\($0)" }
@@ -394,8 +428,9 @@ struct NumericAxisTests {
         spec.series = [Series(name: "n", points: [DataPoint(x: 3, y: 1), DataPoint(x: 97, y: 2)], hasNumericX: true)]
         let labels = xLabels(spec).map(\.text)
         #expect(labels.count >= 2)
-        #expect(labels.allSatisfy { Double($0).map { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 } ?? false },
-                "\(labels)")
+        let values = labels.compactMap(Double.init)
+        #expect(values.count == labels.count, "\(labels)")
+        #expect(values.allSatisfy { $0 >= 3 && $0 <= 97 && $0.truncatingRemainder(dividingBy: 10) == 0 }, "\(labels)")
     }
 
     @Test func singleNumericXShowsItsOwnValue() {

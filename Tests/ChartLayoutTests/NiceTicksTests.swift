@@ -9,7 +9,9 @@ struct TickCase: CustomTestStringConvertible, Sendable {
     var target = 5
     var fixedMin: Double?
     var fixedMax: Double?
-    var testDescription: String { "\(min)…\(max) target \(target) pins \(String(describing: fixedMin))/\(String(describing: fixedMax))" }
+    var testDescription: String {
+        "\(min)…\(max) target \(target) pins \(String(describing: fixedMin))/\(String(describing: fixedMax))"
+    }
 }
 
 struct NiceTicksTests {

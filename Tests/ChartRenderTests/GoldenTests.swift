@@ -19,6 +19,16 @@ import Testing
         }
         let expected = try #require(FileManager.default.contents(atPath: golden.path),
                                     "no golden for \(name): run scripts/update-goldens")
-        #expect(Array(expected) == svg, "\(name).svg differs from its golden; run scripts/update-goldens and review")
+        guard Array(expected) != svg else { return }
+        // Report where they part, not two whole documents.
+        let prefix = zip(expected, svg).prefix { $0 == $1 }.count
+        let context = { (bytes: [UInt8]) in
+            String(decoding: bytes[max(0, prefix - 60)..<min(bytes.count, prefix + 60)], as: UTF8.self)
+        }
+        Issue.record("""
+            \(name).svg differs from its golden at byte \(prefix); run scripts/update-goldens and review.
+            golden: …\(context(Array(expected)))…
+            actual: …\(context(svg))…
+            """)
     }
 }
