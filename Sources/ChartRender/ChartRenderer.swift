@@ -57,9 +57,12 @@ public struct ChartRenderer: Sendable {
         switch format {
         case .svg:
             return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
+        case .smil:
+            let writer = SVGWriter(animation: spec.animation.enabled ? SVGAnimation(spec.animation) : nil)
+            return RenderedChart(bytes: writer.write(svgScene(for: spec)), format: .smil)
         case .png:
             return RenderedChart(bytes: try png(for: spec), format: .png)
-        case .smil, .json:
+        case .json:
             throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
         }
     }
@@ -91,6 +94,21 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .backendFailure("\(error)")
         }
+    }
+}
+
+extension SVGAnimation {
+    /// The spec's choreography options in the SVG writer's terms.
+    init(_ options: AnimationOptions) {
+        let easing: Easing = switch options.easing {
+        case .linear: .linear
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .easeInOut: .easeInOut
+        case .spring: .spring
+        }
+        self.init(duration: options.duration, easing: easing, delay: options.delay, stagger: options.stagger,
+                  repeatCount: options.repeatCount)
     }
 }
 
