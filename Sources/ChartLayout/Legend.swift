@@ -2,13 +2,13 @@ import ChartScene
 import ChartSpec
 
 /// The series legend: one entry (swatch + ellipsized name) per series, wrapped into centered rows.
-/// Kinds without line series (pies, lead charts) list their own items with block swatches.
+/// Kinds without line series (pies, concentric rings) list their own items with block swatches.
 struct Legend {
     /// How an entry's swatch is drawn.
     enum Swatch {
         /// A short stroke styled like the series line (dash, dots, gradient start).
         case series
-        /// A filled rounded square, for slices and areas.
+        /// A filled square, for slices and rings.
         case block(Color)
     }
 
