@@ -23,7 +23,7 @@ struct RingChartLayout {
 
     var spec: ChartSpec { ctx.spec }
 
-    /// The value a ring shows: the last finite value of series `k`, or nil when it has none.
+    /// The value a ring shows: the series' last finite value (earlier ones are history), or nil when it has none.
     static func value(of series: Series) -> Double? {
         series.points.last { $0.y?.isFinite ?? false }?.y
     }

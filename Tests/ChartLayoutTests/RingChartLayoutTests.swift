@@ -114,6 +114,12 @@ struct RingChartLayoutTests {
         }
     }
 
+    @Test func aRingShowsTheLastValueOfItsSeries() throws {
+        let r = ring(0, in: scene(ringSpec([[0.9, 0.55, nil, .nan]])))
+        #expect(r.label?.text == "55%")
+        #expect(r.fraction == 0.55)
+    }
+
     @Test func customLabelsAndNoneReplaceThePercentage() {
         var spec = ringSpec([[0.5], [0.25]])
         spec.ring.labels = ["3 days"]
