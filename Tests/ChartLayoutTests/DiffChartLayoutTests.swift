@@ -104,8 +104,13 @@ struct DiffChartLayoutTests {
         numeric.series[0].hasNumericX = true
         var sparkline = spec([3, 1, 4, 1, 5], [2, 7, 1, 8, 2], width: 80, height: 30)
         sparkline.axes = false
+        // The parser rejects anything but two series; the layout still copes when called directly.
+        var one = makeSpec([[1, 2, 3]])
+        one.type = .diff
+        var three = makeSpec([[1, 2], [2, 1], [5, 5]])
+        three.type = .diff
         return [
-            spec([], []), spec([1], [2]), spec([3, 3, 3], [3, 3, 3]), spec([1, nil, 5, 2], [2, 3, nil, 4]),
+            one, three, spec([], []), spec([1], [2]), spec([3, 3, 3], [3, 3, 3]), spec([1, nil, 5, 2], [2, 3, nil, 4]),
             spec([1e300, -1e300, 5], [-1e300, 1e300, 0]), spec([1, 2, 3], [3, 2], width: 16, height: 16),
             spec((0..<5000).map { Double($0 % 7) }, (0..<5000).map { Double($0 % 5) }), numeric, sparkline,
         ]
