@@ -165,7 +165,9 @@ struct PieChartLayout {
     func insideLabel(_ text: String, slice: PieSlice, geometry g: Geometry, size: Double) -> TextRun? {
         let mid = (slice.startAngle + slice.endAngle) / 2
         let r = g.inner > 0 ? (g.inner + g.outer) / 2 : g.outer * 0.62
-        let p = ArcGeometry.point(center: g.center, radius: r, angle: mid)
+        // A lone pie slice (the whole disc) is labelled in its center.
+        let whole = slice.endAngle - slice.startAngle >= 360 && g.inner == 0
+        let p = whole ? g.center : ArcGeometry.point(center: g.center, radius: r, angle: mid)
         let fill = color(slice)
         // Dark text on light slices, white on dark ones (relative luminance, ITU-R BT.709 weights).
         let luminance = (0.2126 * Double(fill.red) + 0.7152 * Double(fill.green) + 0.0722 * Double(fill.blue)) / 255
