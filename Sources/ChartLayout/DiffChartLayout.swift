@@ -46,12 +46,12 @@ struct DiffChartLayout {
         var derived = spec
         derived.type = .line
         let numericX = spec.series.first?.hasNumericX ?? false
-        var lead = Series(name: "\(ctx.seriesName(0)) leads",
+        var lead = Series(name: spec.diff.leadText(ctx.seriesName(0)),
                           points: zip(xs, diff).map { DataPoint(x: $0, y: $1) }, hasNumericX: numericX)
         lead.color = ctx.seriesColor(0)
         lead.curve = .linear
         lead.lineWidth = spec.series.first?.lineWidth ?? 2
-        var trail = Series(name: "\(ctx.seriesName(1)) leads", points: [], hasNumericX: numericX)
+        var trail = Series(name: spec.diff.leadText(ctx.seriesName(1)), points: [], hasNumericX: numericX)
         trail.color = ctx.seriesColor(1)
         derived.series = [lead, trail]
         derived.annotations = spec.annotations.filter {
@@ -206,7 +206,7 @@ struct DiffChartLayout {
                 // An upward crossing leaves the upper left and lower right free, a downward one the lower left
                 // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
                 let above = center.y - radius - 3, below = center.y + radius + 3 + ctx.ascent(size)
-                let run = TextRun(text: "\(name) leads", position: Point(center.x - radius, c.newSign > 0 ? above
+                let run = TextRun(text: spec.diff.leadText(name), position: Point(center.x - radius, c.newSign > 0 ? above
                                       : below), size: size, weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
                 var other = run
                 other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
@@ -225,7 +225,8 @@ struct DiffChartLayout {
             }
             let next = min(c.index + 1, xs.count - 1)
             nodes.append(.group(Group(role: .point(series: 0, index: c.index, progress: progress(length)),
-                                      tooltip: "Lead change \(xLabel(c.index))–\(xLabel(next)): \(name) leads",
+                                      tooltip: "Lead change \(xLabel(c.index))–\(xLabel(next)): "
+                                          + spec.diff.leadText(name),
                                       children: children)))
         }
         return nodes

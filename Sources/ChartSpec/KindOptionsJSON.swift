@@ -31,6 +31,7 @@ extension ChartSpec {
             w.beginObject()
             w.field("markLeadChanges", diff.markLeadChanges)
             w.field("labels", diff.labels)
+            w.field("leadLabel", diff.leadLabel)
             w.endObject()
         }
         if pie != PieOptions() {

@@ -89,6 +89,13 @@ struct DiffChartLayoutTests {
             if case .text(let t) = node, parents.contains(where: { $0.role == .legend }) { texts.append(t.text) }
         }
         #expect(texts == ["Home leads", "Guest leads"])
+        var spec = diffSpec(Self.home, Self.guest)
+        spec.diff.leadLabel = "{name}领先"
+        spec.diff.labels = true
+        var named: [String] = []
+        scene(spec).forEachNode { node, _ in if case .text(let t) = node { named.append(t.text) } }
+        #expect(named.filter { $0.hasSuffix("领先") }.count >= 3)
+        #expect(named.contains("Home领先") && named.contains("Guest领先"))
     }
 
     static func degenerateSpecs() -> [ChartSpec] {

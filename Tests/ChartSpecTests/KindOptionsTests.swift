@@ -32,9 +32,10 @@ struct KindOptionsTests {
     @Test func diffAndPieOptionsAreRead() throws {
         let diff = try parseSpec(#"""
         {"type": "diff", "series": [{"values": [1]}, {"values": [2]}],
-         "diff": {"markLeadChanges": false, "labels": true}}
+         "diff": {"markLeadChanges": false, "labels": true, "leadLabel": "{name}领先"}}
         """#)
-        #expect(diff.diff == { var d = DiffOptions(); d.markLeadChanges = false; d.labels = true; return d }())
+        #expect(!diff.diff.markLeadChanges && diff.diff.labels)
+        #expect(diff.diff.leadText("主队") == "主队领先")
         let pie = try parseSpec(#"""
         {"type": "doughnut", "series": [{"values": [1, 2]}],
          "pie": {"otherBelow": 0.05, "otherLabel": "Rest", "innerRadius": 0.5, "percentages": false}}
@@ -95,7 +96,7 @@ struct KindOptionsTests {
         {"type": "ring", "series": [{"values": [0.5]}],
          "ring": {"thickness": 0.25, "thresholds": [{"below": 0.2, "color": "red"}], "label": "none", "labels": ["x"],
                   "track": "#ddd", "layout": "concentric"},
-         "diff": {"labels": true}, "pie": {"otherLabel": "Rest", "innerRadius": 0.4}}
+         "diff": {"labels": true, "leadLabel": "{name}!"}, "pie": {"otherLabel": "Rest", "innerRadius": 0.4}}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
         for variant in [#""ring": {"thickness": 0.3}"#, #""diff": {"labels": true}"#, #""pie": {"otherBelow": 0}"#] {

@@ -49,6 +49,9 @@ enum KindFields {
     static let diff = FieldTable<DiffOptions>([
         .bool("markLeadChanges", \.markLeadChanges),
         .bool("labels", \.labels),
+        .custom("leadLabel") { diff, value, path, diagnostics in
+            if let text = diagnostics.text(value, path) { diff.leadLabel = text }
+        },
     ])
 
     static let pie = FieldTable<PieOptions>([
