@@ -15,6 +15,8 @@ enum AxisFields {
             }
             axis.format = format
         },
+        .choice("type", \.scale),
+        .text("timeZone", \.timeZone),
     ])
 
     /// Decodes onto `axis` (which carries the axis's defaults, e.g. no x grid).
