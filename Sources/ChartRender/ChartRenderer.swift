@@ -54,13 +54,25 @@ public struct ChartRenderer: Sendable {
 
     /// Renders a validated spec in `format`.
     public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
+        let spec = try Self.resolvingTimes(spec)
         switch format {
         case .svg:
             return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
         case .png:
             return RenderedChart(bytes: try png(for: spec), format: .png)
-        case .smil, .json:
+        case .json:
+            return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec), format: .json)
+        case .smil:
             throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
+        }
+    }
+
+    /// The spec with a time axis's timestamps resolved (the calendar lives in the layout layer), or its problems.
+    private static func resolvingTimes(_ spec: ChartSpec) throws(RenderError) -> ChartSpec {
+        do {
+            return try ChartLayout.resolvingTimes(spec)
+        } catch {
+            throw .invalidSpec(error)
         }
     }
 
