@@ -16,31 +16,40 @@ struct HorizontalBarLayout {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000
 
+    /// The chart with axes, or, when the canvas is too small for them (or `axes` is false), only the bars.
     func scene() -> Scene {
+        if base.spec.axes, let scene = scene(axes: true) { return scene }
+        return scene(axes: false) ?? Scene(width: base.ctx.canvas.width, height: base.ctx.canvas.height,
+                                           background: nil, title: "Bar chart", description: "Bar chart", nodes: [])
+    }
+
+    private func scene(axes withAxes: Bool) -> Scene? {
         let ctx = base.ctx, spec = base.spec, style = ctx.style, canvas = ctx.canvas
-        let (header, top) = spec.axes ? base.header() : ([], canvas.minY)
+        let (header, top) = withAxes ? base.header() : ([], canvas.minY)
         var nodes = header
         let count: Int
         let labels: [String]
         if case .categories(let l, let n) = base.xMode { (labels, count) = (l, n) } else { (labels, count) = ([], 0) }
         let size = style.tickSize
         let lh = ctx.lineHeight(size)
-        let pad = spec.axes ? style.padding : 0
+        let pad = withAxes ? style.padding : 0
 
         // Left margin: the widest category label, at most 35 % of the canvas.
         let maxLabel = canvas.width * 0.35
         var widest = 0.0
-        if spec.axes {
+        if withAxes {
             for i in stride(from: 0, to: min(labels.count, count), by: max(1, count / Self.maxMeasured)) {
                 widest = max(widest, min(maxLabel, ctx.width(labels[i], size: size)))
             }
         }
         let yTitle = spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0
-        let left = canvas.minX + pad + (spec.axes ? widest + style.tickGap : 0)
-        let bottom = canvas.maxY - pad - (spec.axes ? style.tickGap + lh + yTitle : 0)
-        let plotTop = top + (spec.axes ? 2 : 0)
-        let plot = Rect(x: left, y: plotTop, width: max(1, canvas.maxX - pad - 8 - left),
-                        height: max(1, bottom - plotTop))
+        let left = canvas.minX + pad + (withAxes ? widest + style.tickGap : 0)
+        let bottom = canvas.maxY - pad - (withAxes ? style.tickGap + lh + yTitle : 0)
+        let plotTop = top + (withAxes ? 2 : 0)
+        let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - (withAxes ? 8 : 0) - left,
+                        height: bottom - plotTop)
+        if withAxes && (plot.width < 16 || plot.height < 16) { return nil }
+        guard plot.width > 0, plot.height > 0 else { return nil }
 
         let extent = base.yExtent
         let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
@@ -51,7 +60,7 @@ struct HorizontalBarLayout {
         let baseline = value(min(max(0, ticks.domainMin), ticks.domainMax))
         let bands = BandScale(count: count, rangeStart: plot.minY, rangeEnd: plot.maxY)
 
-        if spec.axes {
+        if withAxes {
             nodes.append(contentsOf: axes(ticks: ticks, value: value, baseline: baseline, bands: bands,
                                           labels: labels, plot: plot, formatter: formatter, maxLabel: maxLabel))
         }

@@ -61,7 +61,8 @@ public struct ChartRenderer: Sendable {
         case .png:
             return RenderedChart(bytes: try png(for: spec), format: .png)
         case .json:
-            return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec), format: .json)
+            return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec,
+                                                                 metrics: text.measurer), format: .json)
         case .smil:
             throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
         }

@@ -1,5 +1,6 @@
 import ChartScene
 import ChartSpec
+import ChartText
 
 /// The computed layout as JSON, for client-side hit-testing and custom overlays. Everything is read back from the
 /// scene the SVG and PNG backends draw, so coordinates agree with them exactly:
@@ -17,7 +18,7 @@ import ChartSpec
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
 /// the number the label shows when it is numeric (null for categories' text, dates and the like).
 enum LayoutJSON {
-    static func encode(scene: Scene, spec: ChartSpec) -> [UInt8] {
+    static func encode(scene: Scene, spec: ChartSpec, metrics: any TextMeasuring) -> [UInt8] {
         var w = Writer()
         w.open("{")
         w.key("width"); w.number(scene.width)
@@ -64,7 +65,9 @@ enum LayoutJSON {
                 w.key("value")
                 if let v = numericValue(run.text) { w.number(v) } else { w.null() }
                 w.key("label"); w.string(run.text)
-                w.key("position"); w.number(vertical ? run.position.y : run.position.x)
+                // y labels sit with their baseline (ascent − descent) / 2 below the tick.
+                let shift = (metrics.ascent(size: run.size) - metrics.descent(size: run.size)) / 2
+                w.key("position"); w.number(vertical ? run.position.y - shift : run.position.x)
                 w.close("}")
             }
             w.close("]")
