@@ -60,13 +60,17 @@ extension ChartSpec {
         }
         w.field("text", text.rawValue)
         w.field("compression", compression.rawValue)
-        w.key("bars")
-        w.beginObject()
-        w.field("orientation", bars.orientation.rawValue)
-        w.field("mode", bars.mode.rawValue)
-        w.field("cornerRadius", bars.cornerRadius)
-        w.field("valueLabels", bars.valueLabels)
-        w.endObject()
+        // Options that only some kinds read are written only for them (and non-default fields only when set),
+        // so older canonical forms, and the ETags made from them, stay the same.
+        if type == .bar {
+            w.key("bars")
+            w.beginObject()
+            w.field("orientation", bars.orientation.rawValue)
+            w.field("mode", bars.mode.rawValue)
+            w.field("cornerRadius", bars.cornerRadius)
+            w.field("valueLabels", bars.valueLabels)
+            w.endObject()
+        }
         w.endObject()
         return w.bytes
     }
@@ -96,7 +100,7 @@ extension ChartSpec {
         if !s.strokeGradient.isEmpty { writeColors("strokeGradient", s.strokeGradient, to: &w) }
         writeDash(s.dash, to: &w)
         if let mark = s.mark { w.field("type", mark.rawValue) }
-        w.field("decimation", s.decimation.rawValue)
+        if s.decimation != .lttb { w.field("decimation", s.decimation.rawValue) }
         w.endObject()
     }
 
@@ -108,7 +112,7 @@ extension ChartSpec {
         if let title = axis.title { w.field("title", title) }
         w.field("grid", axis.grid)
         w.field("format", axis.format.specString)
-        w.field("type", axis.scale.rawValue)
+        if axis.scale != .linear { w.field("type", axis.scale.rawValue) }
         if let zone = axis.timeZone { w.field("timeZone", zone) }
         w.endObject()
     }

@@ -78,7 +78,7 @@ extension Diagnostics {
         var previousX = -Double.infinity
         for (i, element) in elements.enumerated() {
             guard case .array(let pair) = element, pair.count == 2 || pair.count == 3 else {
-                let got = if case .array(let other) = element { "\(other.count) elements" } else {
+                let got = if case .array(let other) = element { "an array of \(other.count) elements" } else {
                     element.kindDescription
                 }
                 report(JSONPath.index(path(), i), "expected an [x, y] pair or [x, y, size], got \(got)")
