@@ -39,14 +39,17 @@ let package = Package(
             name: "ChartRender",
             dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
             swiftSettings: strict),
+        // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4), fenced like NIO's CNIOLinux.
+        .target(name: "CLinuxIO"),
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
-        .target(name: "HTTPServer", swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
         .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender"], swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
-        .executableTarget(name: "chart-bench", dependencies: ["ChartRender", "ChartText"], swiftSettings: strict),
+        .executableTarget(
+            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService"], swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),

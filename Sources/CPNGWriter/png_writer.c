@@ -92,8 +92,9 @@ int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int 
         return 1;
     }
     png_set_write_fn(png, &state, on_write, on_flush);
-    png_set_IHDR(png, info, width, height, 8, channels == CHART_PNG_RGBA ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int color_type = channels == CHART_PNG_RGBA ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB;
+    png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
     if (filter != CHART_PNG_DEFAULT) png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
     if (level != CHART_PNG_DEFAULT) png_set_compression_level(png, level);
     if (strategy != CHART_PNG_DEFAULT) png_set_compression_strategy(png, strategy);

@@ -15,8 +15,9 @@ public enum PNGEncoder {
         guard pixmap.width <= Int(UInt32.max), pixmap.height <= Int(UInt32.max) else {
             throw PNGError("image \(pixmap.width) × \(pixmap.height) is too large for PNG")
         }
-        let opaque = pixmap.isOpaque
-        let rows = opaque ? rgb(pixmap.data) : unpremultipliedRGBA(pixmap.data)
+        let opaqueRows = rgbIfOpaque(pixmap.data)
+        let opaque = opaqueRows != nil
+        let rows = opaqueRows ?? unpremultipliedRGBA(pixmap.data)
         var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
         var message = [CChar](repeating: 0, count: 256)
         let status = rows.withUnsafeBufferPointer { pixels in
@@ -35,19 +36,27 @@ public enum PNGEncoder {
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 
-    /// Premultiplied RGBA of an opaque image is plain RGB: drop every fourth byte.
-    private static func rgb(_ rgba: [UInt8]) -> [UInt8] {
+    /// Premultiplied RGBA of an opaque image is plain RGB: drop every fourth byte. Nil as soon as a pixel is not
+    /// opaque (one pass decides and converts; a translucent image usually stops at its first pixel).
+    private static func rgbIfOpaque(_ rgba: [UInt8]) -> [UInt8]? {
         let pixels = rgba.count / 4
-        return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
+        var opaque = true
+        let rgb = [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, count in
+            count = 0
             rgba.withUnsafeBufferPointer { src in
                 for i in 0..<pixels {
+                    guard src[4 * i + 3] == 255 else {
+                        opaque = false
+                        return
+                    }
                     out[3 * i] = src[4 * i]
                     out[3 * i + 1] = src[4 * i + 1]
                     out[3 * i + 2] = src[4 * i + 2]
                 }
+                count = pixels * 3
             }
-            count = pixels * 3
         }
+        return opaque ? rgb : nil
     }
 
     /// Straight-alpha RGBA: c · 255 / a, rounded to nearest (exact, so re-premultiplying gives the input back).

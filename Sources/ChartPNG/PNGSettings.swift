@@ -41,8 +41,8 @@ public struct PNGSettings: Hashable, Sendable {
     /// The settings for a compression choice, chosen by measurement on chart images (docs/benchmarks.md,
     /// "Raster and PNG"). Chart images are mostly flat color with antialiased edges, where PNG's row filters turn
     /// long runs into noise; unfiltered rows deflate smaller and faster than libpng's adaptive filtering. On the
-    /// standard chart, `.fast` is ~5× faster than libpng's defaults at 0.91× their size, `.balanced` ~4.5× at 0.89×,
-    /// and `.small` is 0.77× their size at ~1.7× their time. (Images with diagonal gradients or photographs would
+    /// standard chart, `.fast` and `.balanced` are ~5× faster than libpng's defaults at 0.9–1.0× their size, and
+    /// `.small` is 0.77× their size at 1.6–1.9× their time. (Images with diagonal gradients or photographs would
     /// favour filters; charts do not have them.)
     public init(_ compression: PNGCompression) {
         switch compression {

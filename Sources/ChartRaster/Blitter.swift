@@ -6,13 +6,6 @@ protocol Blitter {
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32)
 }
 
-/// The pixels a blitter writes: packed premultiplied RGBA, row-major.
-struct Canvas {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    let height: Int
-}
-
 /// A solid premultiplied color, source-over; fully covered opaque runs are plain stores.
 struct SolidBlitter: Blitter {
     let canvas: Canvas
@@ -20,7 +13,7 @@ struct SolidBlitter: Blitter {
 
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
-        let row = canvas.pixels + (y * canvas.width + x)
+        let row = canvas.pointer(x: x, y: y)
         if alpha == 255 && color >> 24 == 255 {
             row.update(repeating: color, count: count)
             return
@@ -44,28 +37,36 @@ struct GradientBlitter: Blitter {
         self.ramp = ramp
         let dx = end.x - start.x, dy = end.y - start.y
         let len2 = dx * dx + dy * dy
-        startX = start.x
-        startY = start.y
-        // A zero-length gradient paints its last color everywhere (t = 1).
-        dtdx = len2 > 0 ? dx / len2 : 0
-        dtdy = len2 > 0 ? dy / len2 : 0
+        let tx = len2 > 0 ? dx / len2 : 0, ty = len2 > 0 ? dy / len2 : 0
+        // A zero-length (or non-finite) gradient paints its last color everywhere (t = 1).
+        if tx.isFinite && ty.isFinite && start.x.isFinite && start.y.isFinite && (tx != 0 || ty != 0) {
+            startX = start.x
+            startY = start.y
+            dtdx = tx
+            dtdy = ty
+        } else {
+            startX = 0
+            startY = 0
+            dtdx = 0
+            dtdy = 0
+        }
     }
 
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
-        let row = canvas.pixels + (y * canvas.width + x)
+        let row = canvas.pointer(x: x, y: y)
         var t = (Double(x) + 0.5 - startX) * dtdx + (Double(y) + 0.5 - startY) * dtdy
         let degenerate = dtdx == 0 && dtdy == 0
         ramp.colors.withUnsafeBufferPointer { colors in
             if dtdx == 0 {
                 // Constant along the row (a vertical gradient, the common case for area fills): one color per span.
-                var src = colors[degenerate ? 255 : Int(min(max(t, 0), 1) * 255 + 0.5)]
+                var src = colors[degenerate ? 255 : Int(PixelMath.clamp01(t) * 255 + 0.5)]
                 if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
                 PixelMath.blend(src, over: row, count: count)
                 return
             }
             for i in 0..<count {
-                var src = colors[Int(min(max(t, 0), 1) * 255 + 0.5)]
+                var src = colors[Int(PixelMath.clamp01(t) * 255 + 0.5)]
                 if alpha != 255 { src = PixelMath.scale(src, by: alpha) }
                 row[i] = src &+ PixelMath.scale(row[i], by: 255 &- (src >> 24))
                 t += dtdx

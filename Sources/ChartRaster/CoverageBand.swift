@@ -14,7 +14,9 @@ import ChartScene
 /// or several boundaries of the same region), which holds for interiors, edges and clip edges alike; they are
 /// approximations only in pixels where two separate boundaries of overlapping contours cross (e.g. a star's
 /// inner corners), where the error is bounded by the area between those boundaries inside the pixel. The stroker
-/// emits one outline per subpath rather than overlapping pieces, so stroke edges stay in the exact case.
+/// emits one outline per subpath rather than a union of overlapping pieces (segment boxes, join discs), so stroke
+/// edges stay in the exact case everywhere except the pixel at an inner join corner (against rsvg-convert, the
+/// cross-check scene differs by 0.12 levels on average).
 ///
 /// Speed (after Blend2D): a bitmask per row records touched cells, so the sweep jumps over untouched runs and
 /// hands each run to the blitter as one constant-coverage span; cells are cleared as they are consumed, so the

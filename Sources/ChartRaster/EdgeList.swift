@@ -1,19 +1,5 @@
 import ChartScene
 
-/// A clip rectangle in device pixels (fractional edges allowed; they are antialiased exactly).
-struct DeviceRect: Equatable {
-    var x0: Double
-    var y0: Double
-    var x1: Double
-    var y1: Double
-
-    var isEmpty: Bool { !(x1 > x0 && y1 > y0) }
-
-    func intersection(_ o: DeviceRect) -> DeviceRect {
-        DeviceRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-    }
-}
-
 /// One non-horizontal line of an outline in device pixels, with its winding direction.
 struct Edge {
     /// Top end (y0 < y1).
@@ -35,11 +21,9 @@ struct Edge {
 struct EdgeList {
     private(set) var edges: [Edge] = []
     private(set) var clip: DeviceRect
-    /// Bounds of the edges added so far, in device pixels.
+    /// Vertical extent of the edges added so far, in device pixels.
     private(set) var minY = Double.infinity
     private(set) var maxY = -Double.infinity
-    private(set) var minX = Double.infinity
-    private(set) var maxX = -Double.infinity
 
     init(clip: DeviceRect) {
         self.clip = clip
@@ -51,8 +35,6 @@ struct EdgeList {
         self.clip = clip
         minY = .infinity
         maxY = -.infinity
-        minX = .infinity
-        maxX = -.infinity
     }
 
     /// Adds the lines of a polygon, closing it. Lines with non-finite points are ignored.
@@ -101,7 +83,5 @@ struct EdgeList {
         edges.append(e)
         minY = min(minY, e.y0)
         maxY = max(maxY, e.y1)
-        minX = min(minX, e.x0, e.x1)
-        maxX = max(maxX, e.x0, e.x1)
     }
 }

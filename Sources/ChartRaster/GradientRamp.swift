@@ -7,7 +7,7 @@ struct GradientRamp {
 
     init(stops: [GradientStop], opacity: Double) {
         let sorted = stops.filter { $0.offset.isFinite }.sorted { $0.offset < $1.offset }
-        let op = min(max(opacity, 0), 1)
+        let op = PixelMath.clamp01(opacity)
         func premultiplied(_ c: Color) -> (Double, Double, Double, Double) {
             let a = Double(c.alpha) / 255 * op
             return (Double(c.red) * a, Double(c.green) * a, Double(c.blue) * a, a * 255)

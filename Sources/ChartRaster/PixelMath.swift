@@ -22,9 +22,15 @@ enum PixelMath {
         return (t &+ (t >> 8)) >> 8
     }
 
+    /// `v` clamped to 0…1, with NaN mapped to 0 (so no float-to-integer conversion can trap on it).
+    @inline(__always)
+    static func clamp01(_ v: Double) -> Double {
+        v > 0 ? (v < 1 ? v : 1) : 0
+    }
+
     /// A straight-alpha color premultiplied and packed, with `opacity` (0…1) folded into alpha.
     static func premultiplied(_ c: Color, opacity: Double = 1) -> UInt32 {
-        let a = UInt32((Double(c.alpha) * min(max(opacity, 0), 1)).rounded())
+        let a = UInt32((Double(c.alpha) * clamp01(opacity)).rounded())
         return pack(div255(UInt32(c.red) * a), div255(UInt32(c.green) * a), div255(UInt32(c.blue) * a), a)
     }
 

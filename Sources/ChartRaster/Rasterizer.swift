@@ -15,7 +15,8 @@ public struct RasterResult: Sendable {
 /// coverage in 32-row bands) → `Blitter` (paint and source-over into the pixel buffer).
 public struct Rasterizer: Sendable {
     /// Largest image the renderer allocates, in device pixels (4096 × 4096, 64 MiB of RGBA). Larger requests fail
-    /// before any allocation; group opacity may add up to `maxLayerDepth` more buffers of the same size.
+    /// before any allocation; each nested translucent group adds a layer no larger than its clip ∩ content (at most
+    /// `maxLayerDepth` deep).
     public static let maxPixels = 16_777_216
     /// Largest width or height in device pixels.
     public static let maxSide = 16_384

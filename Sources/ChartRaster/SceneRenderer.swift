@@ -44,8 +44,11 @@ struct SceneRenderer {
                 } else if Self.opacityFoldsIntoPaint(group) || layerDepth >= Rasterizer.maxLayerDepth {
                     draw(group.children, on: canvas, clip: groupClip, opacity: opacity * groupOpacity,
                          layerDepth: layerDepth)
-                } else {
-                    drawLayer(group.children, on: canvas, clip: groupClip, opacity: opacity * groupOpacity,
+                } else if let content = contentBounds(group.children) {
+                    // The layer only needs to cover what the group paints inside its clip.
+                    let layerClip = groupClip.intersection(content)
+                    guard !layerClip.isEmpty else { continue }
+                    drawLayer(group.children, on: canvas, clip: layerClip, opacity: opacity * groupOpacity,
                               layerDepth: layerDepth)
                 }
             }
@@ -59,42 +62,65 @@ struct SceneRenderer {
         return (s.fill == nil) != (s.stroke == nil)
     }
 
-    /// Renders `nodes` into a transparent layer, then composites it with `opacity` inside `clip`.
+    /// Renders `nodes` into a transparent layer covering only `clip` (rounded out to whole pixels), then composites
+    /// it with `opacity`.
     private mutating func drawLayer(_ nodes: [Node], on canvas: Canvas, clip: DeviceRect, opacity: Double,
                                     layerDepth: Int) {
-        let count = width * height
-        let layer = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        defer { layer.deallocate() }
-        layer.initialize(repeating: 0, count: count)
-        draw(nodes, on: Canvas(pixels: layer, width: width, height: height), clip: clip, opacity: 1,
-             layerDepth: layerDepth + 1)
-        let alpha = UInt32((opacity * 255).rounded())
         let x0 = max(0, Int(clip.x0.rounded(.down))), x1 = min(width, Int(clip.x1.rounded(.up)))
         let y0 = max(0, Int(clip.y0.rounded(.down))), y1 = min(height, Int(clip.y1.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
+        let w = x1 - x0, h = y1 - y0
+        let layer = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+        defer { layer.deallocate() }
+        layer.initialize(repeating: 0, count: w * h)
+        draw(nodes, on: Canvas(pixels: layer, width: w, height: h, originX: x0, originY: y0), clip: clip, opacity: 1,
+             layerDepth: layerDepth + 1)
+        let alpha = UInt32((PixelMath.clamp01(opacity) * 255).rounded())
         for y in y0..<y1 {
-            let src = layer + y * width, dst = canvas.pixels + y * width
-            for x in x0..<x1 where src[x] != 0 {
+            let src = layer + (y - y0) * w, dst = canvas.pointer(x: x0, y: y)
+            for x in 0..<w where src[x] != 0 {
                 dst[x] = PixelMath.over(PixelMath.scale(src[x], by: alpha), dst[x])
             }
         }
     }
 
+    /// Conservative device-pixel bounds of what `shape` paints (control points, plus room for joins and caps);
+    /// nil when it paints nothing or has non-finite geometry.
+    private func deviceBounds(of shape: Shape) -> DeviceRect? {
+        guard shape.fill != nil || shape.stroke != nil, let bounds = shape.path.controlBounds,
+              bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else { return nil }
+        let style = shape.strokeStyle
+        var reach = 1.0
+        if shape.stroke != nil && style.width.isFinite && style.width > 0 {
+            let miter = style.join == .miter ? max(style.miterLimit, 1) : 1
+            reach += (shape.snapToPixels ? 1 : 0) + style.width * scale / 2 * max(miter, 2.0.squareRoot())
+        }
+        return DeviceRect(x0: bounds.minX * scale - reach, y0: bounds.minY * scale - reach,
+                          x1: bounds.maxX * scale + reach, y1: bounds.maxY * scale + reach)
+    }
+
+    /// The union of `deviceBounds` over `nodes` and their descendants; nil when nothing paints.
+    private func contentBounds(_ nodes: [Node]) -> DeviceRect? {
+        var result: DeviceRect?
+        for node in nodes {
+            let bounds: DeviceRect?
+            switch node {
+            case .text: bounds = nil
+            case .shape(let shape): bounds = deviceBounds(of: shape)
+            case .group(let group): bounds = contentBounds(group.children)
+            }
+            guard let b = bounds else { continue }
+            result = result.map { DeviceRect(x0: min($0.x0, b.x0), y0: min($0.y0, b.y0), x1: max($0.x1, b.x1),
+                                             y1: max($0.y1, b.y1)) } ?? b
+        }
+        return result
+    }
+
     /// Fills, then strokes, one shape.
     private mutating func draw(_ shape: Shape, on canvas: Canvas, clip: DeviceRect, opacity: Double) {
-        guard shape.fill != nil || shape.stroke != nil, let bounds = shape.path.controlBounds,
-              bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else { return }
+        guard let device = deviceBounds(of: shape), !device.intersection(clip).isEmpty else { return }
         let style = shape.strokeStyle
         let strokes = shape.stroke != nil && style.width.isFinite && style.width > 0
-        // Conservative device bounds, with room for joins and caps, to skip shapes outside the clip early.
-        var reach = 1.0
-        if strokes {
-            let miter = style.join == .miter ? max(style.miterLimit, 1) : 1
-            reach += style.width * scale / 2 * max(miter, 2.0.squareRoot())
-        }
-        let device = DeviceRect(x0: bounds.minX * scale - reach, y0: bounds.minY * scale - reach,
-                                x1: bounds.maxX * scale + reach, y1: bounds.maxY * scale + reach)
-        guard !device.intersection(clip).isEmpty else { return }
 
         let s = scale
         if let fill = shape.fill {
@@ -130,7 +156,7 @@ struct SceneRenderer {
     private mutating func fill(rule: FillRule, paint: Paint, opacity: Double, on canvas: Canvas) {
         guard !edges.edges.isEmpty else { return }
         let firstRow = max(0, Int(edges.minY.rounded(.down)))
-        let endRow = min(canvas.height, Int(edges.maxY.rounded(.up)))
+        let endRow = min(height, Int(edges.maxY.rounded(.up)))
         switch paint {
         case .solid(let color):
             let premultiplied = PixelMath.premultiplied(color, opacity: opacity)

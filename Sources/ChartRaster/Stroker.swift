@@ -21,6 +21,20 @@ struct Stroker {
     var miterLimit: Double
     /// Flattening tolerance for round joins and caps, in device pixels.
     var tolerance: Double
+    /// The largest angle one chord of a round join or cap may span: a chord of angle φ deviates r·(1 − cos(φ/2))
+    /// from the circle, kept within `tolerance`.
+    private let maxArcStep: Double
+    private let cosMaxArcStep: Double
+
+    init(halfWidth: Double, join: LineJoin, cap: LineCap, miterLimit: Double, tolerance: Double) {
+        self.halfWidth = halfWidth
+        self.join = join
+        self.cap = cap
+        self.miterLimit = miterLimit
+        self.tolerance = tolerance
+        maxArcStep = max(2 * acos(max(-1, 1 - tolerance / halfWidth)), 1e-3)
+        cosMaxArcStep = cos(maxArcStep)
+    }
 
     /// Upper bound on chords per arc (a full circle), bounding work for absurd widths.
     static let maxChordsPerArc = 256
@@ -47,6 +61,14 @@ struct Stroker {
             } else if contour.closed && pts.count > 2 {
                 outlines.append(closedSide(pts, returning: false))
                 outlines.append(closedSide(pts.reversed(), returning: true))
+            } else if pts.count == 2 && contour.closed {
+                // There and back: no caps, a 180° join at each end — a half disc for round joins, flat otherwise.
+                var there = self
+                there.cap = join == .round ? .round : .butt
+                var outline: [Point] = []
+                there.openSide(pts, returning: false, into: &outline)
+                there.openSide(pts.reversed(), returning: true, into: &outline)
+                outlines.append(outline)
             } else if pts.count >= 2 {
                 var outline: [Point] = []
                 openSide(pts, returning: false, into: &outline)
@@ -142,6 +164,8 @@ struct Stroker {
                 out.append(v + (a + b) * (1 / (1 + dot)))
             }
         case .round:
+            // A turn within one chord's angle is a single chord (cos θ > cos maxArcStep): no atan2 needed.
+            if cross < -1e-12 && dot > cosMaxArcStep { break }
             // The turn is clockwise (negative) on the outer side; a 180° turn sweeps −π through the forward side.
             let sweep = (cross > -1e-12) ? -Double.pi : -abs(atan2(cross, dot))
             arc(center: v, from: a, sweep: sweep, into: &out)
@@ -172,11 +196,9 @@ struct Stroker {
         }
     }
 
-    /// Chords for an arc of `angle` radians at radius `halfWidth`: a chord of angle φ deviates
-    /// r·(1 − cos(φ/2)) from the circle, kept within `tolerance`.
+    /// Chords for an arc of `angle` radians at radius `halfWidth`.
     private func arcChords(for angle: Double) -> Int {
-        let maxStep = 2 * acos(max(-1, 1 - tolerance / halfWidth))
-        let n = (angle / max(maxStep, 1e-3)).rounded(.up)
+        let n = (angle / maxArcStep).rounded(.up)
         return min(max(Int(n), 1), Self.maxChordsPerArc)
     }
 

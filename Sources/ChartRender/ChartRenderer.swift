@@ -58,13 +58,14 @@ public struct ChartRenderer: Sendable {
         switch format {
         case .svg:
             return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
+        case .smil:
+            let writer = SVGWriter(animation: spec.animation.enabled ? SVGAnimation(spec.animation) : nil)
+            return RenderedChart(bytes: writer.write(svgScene(for: spec)), format: .smil)
         case .png:
             return RenderedChart(bytes: try png(for: spec), format: .png)
         case .json:
             return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec,
-                                                                 metrics: text.measurer), format: .json)
-        case .smil:
-            throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
+                                                          metrics: text.measurer), format: .json)
         }
     }
 
@@ -104,6 +105,21 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .backendFailure("\(error)")
         }
+    }
+}
+
+extension SVGAnimation {
+    /// The spec's choreography options in the SVG writer's terms.
+    init(_ options: AnimationOptions) {
+        let easing: Easing = switch options.easing {
+        case .linear: .linear
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .easeInOut: .easeInOut
+        case .spring: .spring
+        }
+        self.init(duration: options.duration, easing: easing, delay: options.delay, stagger: options.stagger,
+                  repeatCount: options.repeatCount)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Up to six keyframes of one animated attribute (one or two numbers per value), stored inline so
-/// writing a point's animation allocates nothing.
+/// writing an animation allocates nothing.
 struct SMILKeyframes {
     private(set) var times = SIMD8<Double>()
     private(set) var first = SIMD8<Double>()
@@ -36,42 +36,30 @@ struct SMILKeyframes {
 
         out.raw(head)
         out.raw(" values=\"")
-        var index = 0
-        func value(_ i: Int) {
-            if index > 0 { out.byte(UInt8(ascii: ";")) }
+        // Positions 0..<total map to key indices: a leading hold repeats key 0, a trailing one the last.
+        let shift = leading ? 1 : 0
+        for position in 0..<total {
+            let i = Swift.min(Swift.max(position - shift, 0), count - 1)
+            if position > 0 { out.byte(UInt8(ascii: ";")) }
             out.number(first[i])
             if pairs {
                 out.byte(UInt8(ascii: " "))
                 out.number(second[i])
             }
-            index += 1
         }
-        if leading { value(0) }
-        for i in 0..<count { value(i) }
-        if trailing { value(count - 1) }
 
-        out.raw("\" keyTimes=\"")
+        out.raw("\" keyTimes=\"0")
         var previous: Int64 = 0
-        func keyTime(_ t: Double, _ position: Int) {
-            // Thousandths of the cycle, non-decreasing, pinned to 0 and 1 at the ends.
+        for position in 1..<total {
+            // Thousandths of the cycle, non-decreasing, pinned to 1 at the end.
+            let i = position - shift
+            let t = i < count ? times[i] : cycle
             var k = SVGBuffer.scaled(t / cycle, by: 1000)
-            k = Swift.min(Swift.max(k, previous), 1000)
-            if position == 0 { k = 0 }
-            if position == total - 1 { k = 1000 }
-            if position > 0 { out.byte(UInt8(ascii: ";")) }
+            k = position == total - 1 ? 1000 : Swift.min(Swift.max(k, previous), 1000)
+            out.byte(UInt8(ascii: ";"))
             out.fixed(k, decimals: 3)
             previous = k
         }
-        var position = 0
-        if leading {
-            keyTime(0, position)
-            position += 1
-        }
-        for i in 0..<count {
-            keyTime(times[i], position)
-            position += 1
-        }
-        if trailing { keyTime(cycle, position) }
 
         let easing = timeline.easing
         if eased >= 0 && easing != .linear {
@@ -93,7 +81,13 @@ struct SMILKeyframes {
                 }
             }
         }
-        out.raw("\" dur=\"")
+        out.byte(UInt8(ascii: "\""))
+        Self.writeTail(cycle: cycle, timeline: timeline, into: &out)
+    }
+
+    /// ` dur="…s" [repeatCount="…"] fill="freeze"/>`: the end of every animation element.
+    static func writeTail(cycle: Double, timeline: SMILTimeline, into out: inout SVGBuffer) {
+        out.raw(" dur=\"")
         out.number3(cycle)
         out.byte(UInt8(ascii: "s"))
         if let repeatCount = timeline.repeatCount {
@@ -101,5 +95,10 @@ struct SMILKeyframes {
             if repeatCount.isInfinite { out.raw("indefinite") } else { out.int(Int(repeatCount)) }
         }
         out.raw("\" fill=\"freeze\"/>")
+    }
+
+    /// A key time in thousandths of the cycle, clamped to 0…1000.
+    static func keyTime(_ time: Double, cycle: Double) -> Int64 {
+        Swift.min(Swift.max(SVGBuffer.scaled(time / cycle, by: 1000), 0), 1000)
     }
 }

@@ -2,10 +2,10 @@ import ChartScene
 
 /// The choreography's clock: when each role starts and ends, in seconds from document start.
 ///
-/// Every animation element of a document shares one cycle of length `cycle` and begins at 0;
-/// each element holds its start value until its own start time and its end value after its end
-/// (encoded with `keyTimes`). So nothing shows its final state before its entrance, and with
-/// `repeatCount` every element loops in step with the others.
+/// Every animation element begins at 0 and holds its start value until its own start time
+/// (encoded with `keyTimes`), so nothing shows its final state before its entrance. Played once,
+/// an element's `dur` ends with its motion (then `fill="freeze"` keeps the final value); repeated,
+/// every element spans the same `cycle`, so all loop in step.
 struct SMILTimeline {
     let duration: Double
     let easing: SVGAnimation.Easing
@@ -13,8 +13,6 @@ struct SMILTimeline {
     let stagger: Double
     /// nil for one play; `.infinity` for indefinite.
     let repeatCount: Double?
-    /// `duration / 1.2`: the secondary motions keep their proportions when the duration changes.
-    let scale: Double
     /// When the last staggered series line has finished drawing.
     let lineEnd: Double
     /// Length of one cycle when repeating: the last end plus a 1 s hold on the final frame.
@@ -36,7 +34,6 @@ struct SMILTimeline {
         } else {
             repeatCount = options.repeatCount.isInfinite ? .infinity : Swift.min(options.repeatCount.rounded(), 1000)
         }
-        scale = duration / 1.2
         let (x1, y1, x2, y2) = easing.controlPoints
         for i in 0...Self.samples {
             let s = Double(i) / Double(Self.samples)
@@ -44,29 +41,38 @@ struct SMILTimeline {
             easedTimes.append(Self.bezier(x1, x2, s))
         }
 
+        // One walk over the roles: the highest series index (for when all lines are done) and the
+        // latest end of everything that does not depend on it. A series' group is not entered: all
+        // its parts end by its bound, so the walk stays short however many points there are.
         var maxSeries = 0
-        Self.forEachRole(scene.nodes) { role, _ in
+        var last = 0.0
+        var hasAnnotation = false
+        let (d, st, du) = (delay, stagger, duration)
+        Self.forEachRole(scene.nodes) { role in
+            var descend = true
             switch role {
             case .series(let k), .seriesLine(let k), .seriesArea(let k), .legendItem(series: let k),
                  .point(series: let k, index: _, progress: _), .valueLabel(series: let k, progress: _),
                  .bar(series: let k, index: _):
                 maxSeries = Swift.max(maxSeries, k)
+                descend = false
+            case .annotation: hasAnnotation = true
             default: break
             }
+            last = Swift.max(last, Self.latestEnd(of: role, delay: d, stagger: st, duration: du))
+            return descend
         }
         lineEnd = delay + stagger * Double(Swift.min(maxSeries, SVGAnimation.maxStaggeredIndex)) + duration
-        var last = 0.0
-        Self.forEachRole(scene.nodes) { [self] role, _ in
-            last = Swift.max(last, latestEnd(of: role))
-        }
+        if hasAnnotation { last = Swift.max(last, lineEnd + Self.lateFade(duration)) }
         cycle = Swift.max(last, 0.05) + (repeatCount == nil ? 0 : 1)
     }
 
-    /// Calls `body` for every group with a role, depth first.
-    static func forEachRole(_ nodes: [Node], _ body: (Role, Group) -> Void) {
+    /// Calls `body` for groups with a role, depth first, entering a group's children unless
+    /// `body` returns false for it.
+    static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
         for node in nodes {
             guard case .group(let g) = node else { continue }
-            if let role = g.role { body(role, g) }
+            if let role = g.role, !body(role) { continue }
             forEachRole(g.children, body)
         }
     }
@@ -106,23 +112,34 @@ struct SMILTimeline {
         return easedTimes[lo] + f * (easedTimes[hi] - easedTimes[lo])
     }
 
-    var areaOffset: Double { 0.25 * duration }
-    var areaFade: Double { 2 * duration / 3 }
-    var popDuration: Double { duration / 3 }
-    var labelFade: Double { 0.15 * scale }
-    var lateFade: Double { 0.4 * scale }
+    // The secondary motions, proportional to the line duration (values at the default 1.2 s).
+    static func areaOffset(_ duration: Double) -> Double { 0.25 * duration }  // 0.3 s
+    static func areaFade(_ duration: Double) -> Double { 2 * duration / 3 }  // 0.8 s
+    static func popDuration(_ duration: Double) -> Double { duration / 3 }  // 0.4 s
+    static func labelFade(_ duration: Double) -> Double { duration / 8 }  // 0.15 s
+    static func lateFade(_ duration: Double) -> Double { duration / 3 }  // 0.4 s
 
-    /// An upper bound of the end of `role`'s animation (0 when it has none).
-    func latestEnd(of role: Role) -> Double {
+    var areaOffset: Double { Self.areaOffset(duration) }
+    var areaFade: Double { Self.areaFade(duration) }
+    var popDuration: Double { Self.popDuration(duration) }
+    var labelFade: Double { Self.labelFade(duration) }
+    var lateFade: Double { Self.lateFade(duration) }
+
+    /// An upper bound of the end of `role`'s animation (0 when it has none); annotations, which
+    /// wait for every line, are accounted for separately.
+    static func latestEnd(of role: Role, delay: Double, stagger: Double, duration: Double) -> Double {
+        func start(_ k: Int) -> Double {
+            delay + stagger * Double(Swift.min(Swift.max(k, 0), SVGAnimation.maxStaggeredIndex))
+        }
         switch role {
-        case .seriesLine(let k), .bar(series: let k, index: _): lineStart(k) + duration
-        case .seriesArea(let k): lineStart(k) + areaOffset + areaFade
-        case .point(series: let k, index: _, progress: _): lineStart(k) + duration + popDuration
-        case .valueLabel(series: let k, progress: _): lineStart(k) + duration + labelFade
-        case .annotation: lineEnd + lateFade
-        case .ringArc(index: let i, fraction: _): staggered(i) + duration
-        case .slice(let i): staggered(i) + duration / 2
-        default: 0
+        case .series(let k), .seriesLine(let k), .seriesArea(let k), .point(series: let k, index: _, progress: _),
+             .valueLabel(series: let k, progress: _), .bar(series: let k, index: _):
+            // Everything of series k ends by the pop of its last point (area and labels end sooner).
+            return start(k) + duration + Swift.max(popDuration(duration), labelFade(duration),
+                                                   areaOffset(duration) + areaFade(duration) - duration)
+        case .ringArc(index: let i, fraction: _): return start(i) + duration
+        case .slice(let i): return start(i) + duration / 2
+        default: return 0
         }
     }
 }

@@ -6,14 +6,19 @@ import ChartScene
 /// Numbers are written with at most `decimals` fractional digits, trailing zeros and a lone leading
 /// zero dropped (`0.5` → `.5`, valid in SVG's number grammar), `-0` as `0`. Non-finite values are
 /// written as `0` and magnitudes are clamped to ±1e13 so the scaled integer never overflows.
-public ///
+///
 /// The buffer owns its memory directly (noncopyable, freed in `deinit`): appending through a
 /// pointer is several times cheaper than `Array.append`, and writing speed is the point of this type.
+/// It grows by adding chunks, never by copying what was written; `copy(into:at:)` gathers them once.
 struct SVGBuffer: ~Copyable {
-    /// Invariant: `base` points to `capacity` allocated bytes of which the first `count` are written.
+    /// Invariant: `base` points to `capacity` allocated bytes, of which the first `used` are written;
+    /// `previous` holds the earlier, finished chunks (start, bytes written) in order, all allocated
+    /// here and freed in `deinit`; `previousBytes` is the sum of their counts.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    private var used = 0
+    private var previous: [(UnsafeMutablePointer<UInt8>, Int)] = []
+    private var previousBytes = 0
 
     /// Largest magnitude a number is written with; larger values are clamped (far beyond any canvas).
     static let maxMagnitude = 1e13
@@ -23,31 +28,51 @@ struct SVGBuffer: ~Copyable {
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        for (chunk, _) in previous { chunk.deallocate() }
+        base.deallocate()
+    }
 
-    /// A copy of the written bytes.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// The number of bytes written.
+    var count: Int { previousBytes + used }
 
     var isEmpty: Bool { count == 0 }
 
-    /// Makes room for `n` more bytes, doubling the allocation as needed.
-    @inline(__always) private mutating func reserve(_ n: Int) {
-        if count + n > capacity { grow(to: count + n) }
+    /// A copy of the written bytes.
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = copy(into: buffer, at: 0)
+        }
     }
 
-    private mutating func grow(to needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+    /// Copies the written bytes into `target` at `offset` (which must have room); returns the new offset.
+    func copy(into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let t = target.baseAddress, offset + count <= target.count else { return offset }
+        var at = offset
+        for (chunk, n) in previous {
+            (t + at).update(from: chunk, count: n)
+            at += n
+        }
+        (t + at).update(from: base, count: used)
+        return at + used
+    }
+
+    /// Makes room for `n` more contiguous bytes, starting a new chunk (twice as large) when needed.
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if used + n > capacity { startChunk(atLeast: n) }
+    }
+
+    private mutating func startChunk(atLeast n: Int) {
+        previous.append((base, used))
+        previousBytes += used
+        capacity = Swift.max(Swift.min(capacity * 2, 1 << 20), n)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        used = 0
     }
 
     @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
         reserve(n)
-        let target = base + count
+        let target = base + used
         if n >= 8 && n <= 96 {
             // Short copies (most markup) in unaligned 8-byte words, the last one overlapping:
             // cheaper than a call into memmove for a few dozen bytes.
@@ -71,11 +96,12 @@ struct SVGBuffer: ~Copyable {
         } else {
             target.update(from: source, count: n)
         }
-        count += n
+        used += n
     }
 
-    @inline(__always) mutating func append(_ other: borrowing SVGBuffer) {
-        append(other.base, count: other.count)
+    mutating func append(_ other: borrowing SVGBuffer) {
+        for (chunk, n) in other.previous { append(UnsafePointer(chunk), count: n) }
+        append(UnsafePointer(other.base), count: other.used)
     }
 
     mutating func append(_ bytes: [UInt8]) {
@@ -84,12 +110,6 @@ struct SVGBuffer: ~Copyable {
         }
     }
 
-    /// Copies the written bytes into `target` at `offset` (which must have room); returns the new offset.
-    func copy(into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        guard let t = target.baseAddress, count > 0 else { return offset }
-        (t + offset).update(from: base, count: count)
-        return offset + count
-    }
 
     @inline(__always) mutating func raw(_ s: StaticString) {
         append(s.utf8Start, count: s.utf8CodeUnitCount)
@@ -97,8 +117,8 @@ struct SVGBuffer: ~Copyable {
 
     @inline(__always) mutating func byte(_ b: UInt8) {
         reserve(1)
-        base[count] = b
-        count += 1
+        base[used] = b
+        used += 1
     }
 
     /// `value` rounded to hundredths as an integer (half away from zero); the unit of path coordinates.
@@ -109,8 +129,12 @@ struct SVGBuffer: ~Copyable {
     /// `value × factor` rounded half away from zero, with non-finite values as 0 and clamping.
     @inline(__always) static func scaled(_ value: Double, by factor: Double) -> Int64 {
         guard value.isFinite else { return 0 }
-        let clamped = Swift.min(Swift.max(value, -maxMagnitude), maxMagnitude)
-        return Int64((clamped * factor).rounded())
+        let scaled = Swift.min(Swift.max(value, -maxMagnitude), maxMagnitude) * factor
+        // Round half away from zero without a libm call: truncate, then look at the exact remainder
+        // (|scaled| < 2^53, so `scaled - Double(whole)` is exact).
+        let whole = Int64(scaled)
+        let rest = scaled - Double(whole)
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
     }
 
     /// A number with at most two decimals.
@@ -133,8 +157,8 @@ struct SVGBuffer: ~Copyable {
     mutating func fixed(_ scaled: Int64, decimals: Int) {
         // Specialized per precision so every division is by a constant (a multiplication).
         switch decimals {
-        case 2: format(scaled, power: 100, decimals: 2)
-        case 3: format(scaled, power: 1000, decimals: 3)
+        case 2: formatHundredths(scaled)
+        case 3: formatThousandths(scaled)
         case ...0: format(scaled, power: 1, decimals: 0)
         default:
             let d = Swift.min(decimals, 6)
@@ -142,10 +166,100 @@ struct SVGBuffer: ~Copyable {
         }
     }
 
+    /// "00", "01", … "99": two digits per table lookup.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// `fixed(scaled, decimals: 2)`, the hot case (every coordinate), two digits at a time.
+    private mutating func formatHundredths(_ scaled: Int64) {
+        reserve(24)
+        var p = base + used
+        let pairs = Self.digitPairs.utf8Start
+        if scaled < 0 {
+            p[0] = UInt8(ascii: "-")
+            p += 1
+        }
+        let magnitude = scaled.magnitude
+        var integer = magnitude / 100
+        let fraction = Int(magnitude % 100)
+        if integer != 0 || fraction == 0 {
+            var digits = integer < 10 ? 1 : integer < 100 ? 2 : integer < 1000 ? 3 : integer < 10_000 ? 4 : 5
+            var t = integer / 100_000
+            while t > 0 {
+                t /= 10
+                digits += 1
+            }
+            var i = digits
+            while integer >= 100 {
+                let r = Int(integer % 100)
+                integer /= 100
+                p[i - 1] = pairs[2 * r + 1]
+                p[i - 2] = pairs[2 * r]
+                i -= 2
+            }
+            if integer >= 10 {
+                p[1] = pairs[2 * Int(integer) + 1]
+                p[0] = pairs[2 * Int(integer)]
+            } else {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: integer)
+            }
+            p += digits
+        }
+        if fraction != 0 {
+            p[0] = UInt8(ascii: ".")
+            if fraction % 10 == 0 {
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
+                p += 2
+            } else {
+                p[1] = pairs[2 * fraction]
+                p[2] = pairs[2 * fraction + 1]
+                p += 3
+            }
+        }
+        used = p - base
+    }
+
+    /// `fixed(scaled, decimals: 3)` (key times, durations): the fraction via the digit-pair table.
+    private mutating func formatThousandths(_ scaled: Int64) {
+        let magnitude = scaled.magnitude
+        let fraction = Int(magnitude % 1000)
+        guard fraction != 0 else {
+            format(scaled, power: 1000, decimals: 3)  // integral: the general path is as good
+            return
+        }
+        let integer = magnitude / 1000
+        if integer != 0 {
+            fixed(scaled < 0 ? -Int64(integer) : Int64(integer), decimals: 0)
+        } else if scaled < 0 {
+            byte(UInt8(ascii: "-"))
+        }
+        reserve(4)
+        let pairs = Self.digitPairs.utf8Start
+        var p = base + used
+        p[0] = UInt8(ascii: ".")
+        let tens = fraction / 10, last = fraction % 10
+        if last != 0 {  // three digits
+            p[1] = pairs[2 * tens]
+            p[2] = pairs[2 * tens + 1]
+            p[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)
+            p += 4
+        } else if tens % 10 != 0 {  // two digits
+            p[1] = pairs[2 * tens]
+            p[2] = pairs[2 * tens + 1]
+            p += 3
+        } else {  // one digit
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens / 10)
+            p += 2
+        }
+        used = p - base
+    }
+
     @inline(__always) private mutating func format(_ scaled: Int64, power: UInt64, decimals: Int) {
         // Written straight into the storage: sign, integer digits, point, fraction digits.
         reserve(24)  // 1 sign + 19 digits + 1 point, with room to spare
-        var p = base + count
+        var p = base + used
         let magnitude = scaled.magnitude
         var integer = magnitude / power
         var fraction = magnitude % power
@@ -161,9 +275,9 @@ struct SVGBuffer: ~Copyable {
             p += 1
         }
         if integer != 0 || fraction == 0 {
-            var digits = 1
-            var t = integer
-            while t >= 10 {
+            var digits = integer < 10 ? 1 : integer < 100 ? 2 : integer < 1000 ? 3 : integer < 10_000 ? 4 : 5
+            var t = integer / 100_000
+            while t > 0 {
                 t /= 10
                 digits += 1
             }
@@ -185,7 +299,7 @@ struct SVGBuffer: ~Copyable {
             }
             p += fractionDigits + 1
         }
-        count = p - base
+        used = p - base
     }
 
     /// The number of bytes `fixed(scaled, decimals: 2)` writes (used to pick the shorter path form).
@@ -236,6 +350,10 @@ struct SVGBuffer: ~Copyable {
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// Bit b set when byte b (< 0x40) needs escaping or dropping: C0 controls other than tab, LF
+    /// and CR, and `" & ' < >`.
+    static let specialBelow0x40: UInt64 = 0x5000_00C4_FFFF_D9FF
+
     /// `text` with `& < > " '` escaped as entities and characters that XML 1.0 forbids dropped
     /// (C0 controls other than tab, LF and CR; U+FFFE and U+FFFF). Safe for text content and
     /// for double-quoted attribute values alike.
@@ -251,7 +369,9 @@ struct SVGBuffer: ~Copyable {
             }
             while i < n {
                 let b = base[i]
-                if b >= 0x40 && b != 0xEF {  // fast path: letters, most punctuation, non-BMP-special UTF-8
+                // Fast path: bytes copied unchanged (letters, digits, spaces, most punctuation, UTF-8
+                // other than a possible U+FFFE/U+FFFF lead byte).
+                if b >= 0x40 ? b != 0xEF : (Self.specialBelow0x40 >> UInt64(b)) & 1 == 0 {
                     i += 1
                     continue
                 }

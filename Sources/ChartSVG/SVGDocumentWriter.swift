@@ -107,7 +107,9 @@ struct SVGDocumentWriter: ~Copyable {
         var inner = origin
         switch g.role {
         case .point?:
-            if let b = bounds { inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y)) }
+            if let b = bounds {
+                inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
+            }
         case .bar?:
             if let b = bounds { inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY)) }
         default: break
@@ -337,7 +339,9 @@ struct SVGDocumentWriter: ~Copyable {
         }
     }
 
-    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString, into out: inout SVGBuffer) {
+    private static func solidPaint(_ color: Color, attribute: StaticString, opacity: StaticString,
+                                   into out: inout SVGBuffer)
+    {
         out.byte(UInt8(ascii: " "))
         out.raw(attribute)
         out.raw("=\"")
@@ -490,7 +494,7 @@ struct SVGDocumentWriter: ~Copyable {
         switch role {
         case .seriesLine(let k):
             guard dash else { return }  // drawn by the reveal clip instead
-            drawWithDash(start: timeline.lineStart(k), timeline: timeline)
+            drawWithDash(start: timeline.lineStart(k), opacity: opacity, timeline: timeline)
         case .seriesArea(let k):
             let start = timeline.lineStart(k) + timeline.areaOffset
             fadeIn(start: start, length: timeline.areaFade, to: opacity, timeline: timeline)
@@ -512,7 +516,7 @@ struct SVGDocumentWriter: ~Copyable {
                        timeline: timeline, into: &body)
         case .ringArc(let i, _):
             if dash {
-                drawWithDash(start: timeline.staggered(i), timeline: timeline)
+                drawWithDash(start: timeline.staggered(i), opacity: opacity, timeline: timeline)
             } else {
                 fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
             }
@@ -526,25 +530,52 @@ struct SVGDocumentWriter: ~Copyable {
     /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
     /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
     private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+        // The hottest animation (one per point), so written directly rather than via SMILKeyframes.
         let t = timeline.arrival(series: k, progress: progress)
         let pop = timeline.popDuration
-        var keys = SMILKeyframes()
-        keys.add(t, 0)
-        keys.add(t, 0.5)
-        keys.add(t + 0.7 * pop, 1.2)
-        keys.add(t + pop, 1)
+        let repeating = timeline.repeatCount != nil
+        let cycle = repeating ? timeline.cycle : t + pop
+        let a = SMILKeyframes.keyTime(t, cycle: cycle)
+        let b = Swift.max(a, SMILKeyframes.keyTime(t + 0.7 * pop, cycle: cycle))
+        let c = repeating ? Swift.max(b, SMILKeyframes.keyTime(t + pop, cycle: cycle)) : 1000
         if additive {
-            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
-                       timeline: timeline, into: &body)
+            body.raw("<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"")
         } else {
-            keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\"", timeline: timeline,
-                       into: &body)
+            body.raw("<animateTransform attributeName=\"transform\" type=\"scale\"")
         }
+        // Scale 0 until the line arrives (a hold from 0 when t > 0), then .5 → 1.2 → 1 (→ hold).
+        body.raw(a > 0 ? " values=\"0;0;.5;1.2;1" : " values=\"0;.5;1.2;1")
+        if c < 1000 { body.raw(";1") }
+        body.raw("\" keyTimes=\"0;")
+        if a > 0 {
+            body.fixed(a, decimals: 3)
+            body.byte(UInt8(ascii: ";"))
+        }
+        body.fixed(a, decimals: 3)
+        body.byte(UInt8(ascii: ";"))
+        body.fixed(b, decimals: 3)
+        if c < 1000 {
+            body.byte(UInt8(ascii: ";"))
+            body.fixed(c, decimals: 3)
+        }
+        body.raw(";1\"")
+        SMILKeyframes.writeTail(cycle: cycle, timeline: timeline, into: &body)
     }
 
     /// Grows the group's `pathLength="1"` strokes through the inherited `stroke-dasharray`,
     /// from "0 1" (nothing) to "1 0" (everything).
-    private mutating func drawWithDash(start: Double, timeline: SMILTimeline) {
+    ///
+    /// A zero-length dash still paints its round or square cap, so while the line waits for a
+    /// staggered or delayed start the group is also kept at opacity 0 (then jumps to its own).
+    private mutating func drawWithDash(start: Double, opacity: Double, timeline: SMILTimeline) {
+        if SMILKeyframes.keyTime(start, cycle: timeline.repeatCount == nil ? start + timeline.duration
+                                                                            : timeline.cycle) > 0 {
+            var hold = SMILKeyframes()
+            hold.add(start, 0)
+            hold.add(start, opacity)
+            hold.add(start + timeline.duration, opacity)
+            hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
+        }
         var keys = SMILKeyframes(pairs: true)
         keys.add(start, 0, 1, easedToNext: true)
         keys.add(start + timeline.duration, 1, 0)

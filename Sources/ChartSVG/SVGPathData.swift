@@ -53,18 +53,27 @@ struct SVGPathData {
     }
 
     /// Writes one command (`letter` is the absolute form) whose last two arguments (or the single
-    /// one for H/V) become the current point.
+    /// one for H/V) become the current point. Inlined so that `count` is a constant at each call site
+    /// and the loops over the vector lanes unroll.
+    @inline(__always)
     private mutating func command(_ letter: UInt8, _ absolute: SIMD8<Int64>, count: Int, xOnly: Bool = false,
                                   yOnly: Bool = false, into out: inout SVGBuffer)
     {
-        var relative = absolute
-        for i in 0..<count {
-            let isY = yOnly || (!xOnly && i & 1 == 1)
-            relative[i] &-= isY ? currentY : currentX
-        }
+        let offset: SIMD8<Int64> = xOnly ? SIMD8(repeating: currentX)
+            : yOnly ? SIMD8(repeating: currentY)
+            : SIMD8(currentX, currentY, currentX, currentY, currentX, currentY, currentX, currentY)
+        let relative = absolute &- offset
         let lower = letter | 0x20
-        let absCost = cost(absolute, count: count, letter: letter)
-        let relCost = cost(relative, count: count, letter: lower)
+        // Both forms are measured in one pass: each argument's length plus a separator unless it
+        // starts with "-"; the first argument's separator only matters when the letter is implicit.
+        let absImplicit = continues(letter), relImplicit = continues(lower)
+        var absCost = absImplicit ? 0 : 1
+        var relCost = relImplicit ? 0 : 1
+        for i in 0..<count {
+            let a = absolute[i], r = relative[i]
+            absCost += SVGBuffer.length(hundredths: a) + ((i > 0 || absImplicit) && a >= 0 ? 1 : 0)
+            relCost += SVGBuffer.length(hundredths: r) + ((i > 0 || relImplicit) && r >= 0 ? 1 : 0)
+        }
         let useRelative = relCost < absCost
         let chosen = useRelative ? relative : absolute
         let chosenLetter = useRelative ? lower : letter
@@ -92,13 +101,4 @@ struct SVGPathData {
     }
 
     private func continues(_ letter: UInt8) -> Bool { implicit == letter }
-
-    private func cost(_ args: SIMD8<Int64>, count: Int, letter: UInt8) -> Int {
-        var total = continues(letter) ? (args[0] < 0 ? 0 : 1) : 1
-        total += SVGBuffer.length(hundredths: args[0])
-        for i in 1..<max(count, 1) {
-            total += SVGBuffer.length(hundredths: args[i]) + (args[i] < 0 ? 0 : 1)
-        }
-        return total
-    }
 }

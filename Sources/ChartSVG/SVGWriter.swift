@@ -11,6 +11,19 @@ public import ChartScene
 ///   the static document byte for byte, and the static attributes are the final frame, so a
 ///   viewer without SMIL (or a print) shows the complete chart.
 ///
+/// Shapes with `snapToPixels` get `shape-rendering="crispEdges"` instead of being moved to pixel
+/// centers: an SVG is shown at any zoom and device pixel ratio, where a half-pixel offset chosen for
+/// 1× would be wrong, while crispEdges lets the renderer snap at the final scale; the coordinates stay
+/// exactly those the raster backend gets.
+///
+/// Animation choreography (times at the default 1.2 s duration, all scaled with it): series k's line
+/// draws from `delay + k × stagger` over `duration` along the easing; its area fades in 0.3 s later
+/// over 0.8 s to its own opacity; each point pops (scale 0 until the line's tip reaches its
+/// `progress` on the eased curve, then 0.5 → 1.2 → 1 over 0.4 s); value labels appear when the line
+/// arrives; annotations fade in after the last line; bars grow, ring arcs sweep and slices fade in
+/// staggered by index. Every animation element begins at 0 and holds its first value until its
+/// entrance (so nothing shows its final state first), and all carry `fill="freeze"`.
+///
 /// Structure written for the roles (documented for the chart-kind authors):
 /// - a `.point` group is translated to the center of its shapes' bounds and its children are
 ///   written relative to it, so the pop can scale about the center;

@@ -1,6 +1,9 @@
 import ChartPNG
 import ChartRaster
+import ChartRender
 import ChartScene
+import ChartSpec
+import ChartText
 import CPNGWriter
 import Foundation
 
@@ -37,7 +40,8 @@ func benchmarkChartScene() -> Scene {
         var line = Path()
         line.move(to: points[0])
         for i in 0..<(points.count - 1) {
-            let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1], p3 = points[min(i + 2, points.count - 1)]
+            let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1]
+            let p3 = points[min(i + 2, points.count - 1)]
             line.cubic(to: p2, control1: p1 + (p2 - p0) * (1.0 / 6), control2: p2 - (p3 - p1) * (1.0 / 6))
         }
         if s == 0 {
@@ -83,6 +87,14 @@ func rasterBenchmarks() -> [Benchmark] {
         Benchmark(name: "raster standard chart scale 1") { try rasterizer.render(scene, scale: 1).data.count },
         Benchmark(name: "raster standard chart scale 2") { try rasterizer.render(scene, scale: 2).data.count },
     ]
+    // The pipeline's own scene for bench/standard-chart.json, text lowered to glyph outlines: raster cost alone.
+    if let specScene = standardSpecScene() {
+        for scale in [1.0, 2.0] {
+            benchmarks.append(Benchmark(name: "raster standard spec with glyphs scale \(Int(scale))") {
+                try rasterizer.render(specScene, scale: scale).data.count
+            })
+        }
+    }
     // The same scene split by part (the background is painted in each), to see where the time goes.
     for (part, nodes) in benchmarkSceneParts(scene) {
         let partial = Scene(width: scene.width, height: scene.height, background: scene.background, title: "",
@@ -126,6 +138,19 @@ func rasterBenchmarks() -> [Benchmark] {
         })
     }
     return benchmarks
+}
+
+/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it).
+private func standardSpecScene() -> Scene? {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../bench/standard-chart.json").standardized.path
+    guard let data = FileManager.default.contents(atPath: path), let spec = try? ChartSpec.parse(Array(data)) else {
+        return nil
+    }
+    let renderer = ChartRenderer.shared
+    let scene = renderer.scene(for: spec)
+    guard let fonts = renderer.text.fontSet else { return scene }
+    return lowerText(in: scene, fonts: fonts)
 }
 
 /// The standard scene's parts: background only, grid and axes, the gradient area, the three lines, the dots.

@@ -60,14 +60,16 @@ private func standardSVGScene() -> Scene {
             ]))
             : .solid(colors[k])
         var children: [Node] = [
-            .group(Group(role: .seriesArea(k), opacity: 0.2, children: [.shape(Shape(path: area, fill: .solid(colors[k])))])),
+            .group(Group(role: .seriesArea(k), opacity: 0.2,
+                         children: [.shape(Shape(path: area, fill: .solid(colors[k])))])),
             .group(Group(role: .seriesLine(k), children: [
                 .shape(Shape(path: line, stroke: stroke, strokeStyle: StrokeStyle(width: 2.5))),
             ])),
         ]
         for (i, p) in points.enumerated() {
             children.append(.group(Group(
-                role: .point(series: k, index: i, progress: Double(i) / 100), tooltip: "Series \(k + 1) · Day \(i + 1): \(Int(p.y))",
+                role: .point(series: k, index: i, progress: Double(i) / 100),
+                tooltip: "Series \(k + 1) · Day \(i + 1): \(Int(p.y))",
                 children: [.shape(Shape(path: .circle(center: p, radius: 3.5), fill: .solid(.white),
                                         stroke: .solid(colors[k]), strokeStyle: StrokeStyle(width: 2)))])))
         }
@@ -77,8 +79,10 @@ private func standardSVGScene() -> Scene {
     var legend: [Node] = []
     for k in 0..<3 {
         legend.append(.group(Group(role: .legendItem(series: k), children: [
-            .shape(Shape(path: .rect(Rect(x: 60 + Double(k) * 120, y: 420, width: 12, height: 12)), fill: .solid(colors[k]))),
-            .text(TextRun(text: "Series \(k + 1)", position: Point(78 + Double(k) * 120, 431), size: 12, color: .black)),
+            .shape(Shape(path: .rect(Rect(x: 60 + Double(k) * 120, y: 420, width: 12, height: 12)),
+                         fill: .solid(colors[k]))),
+            .text(TextRun(text: "Series \(k + 1)", position: Point(78 + Double(k) * 120, 431), size: 12,
+                          color: .black)),
         ])))
     }
     nodes.append(.group(Group(role: .legend, children: legend)))

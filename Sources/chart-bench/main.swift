@@ -23,6 +23,7 @@ let all: [Benchmark] = [
     textBenchmarks(),
     svgBenchmarks(),
     rasterBenchmarks(),
+    serverBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -1,3 +1,64 @@
+import ChartRender
 import ChartService
+import Glibc
+import HTTPServer
 
-print("chartd: not implemented yet")
+// chartd: the chart HTTP service. Flags and environment variables are listed by `chartd --help`.
+
+func fail(_ message: String, code: Int32) -> Never {
+    let text = "chartd: \(message)\n"
+    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(code)
+}
+
+var environment: [String: String] = [:]
+var entry = environ
+while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    entry += 1
+}
+
+let options: ChartdOptions
+do {
+    options = try ChartdOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+} catch {
+    fail(error.description, code: 2)
+}
+if options.showHelp {
+    print(ChartdOptions.help, terminator: "")
+    exit(0)
+}
+
+// Block the shutdown signals before any thread starts, so every thread inherits the mask and only `sigwait`
+// below receives them — no async-signal-safety concerns.
+var signals = sigset_t()
+sigemptyset(&signals)
+sigaddset(&signals, SIGTERM)
+sigaddset(&signals, SIGINT)
+pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+// Fonts load once here (CHART_FONTS or the Debian locations; approximate metrics without any font file).
+let service: ChartService
+if let size = options.constantRenderBytes {
+    service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
+} else {
+    service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
+}
+let server: HTTPServer
+do {
+    server = try HTTPServer.start(configuration: options.server, responder: service)
+} catch {
+    fail(error.description, code: 1)
+}
+let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
+_ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+
+var received: Int32 = 0
+sigwait(&signals, &received)
+let stopping = "chartd: signal \(received), draining\n"
+_ = stopping.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+server.shutdown()
+exit(0)

@@ -1,5 +1,9 @@
 import ChartRaster
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartScene
 import Testing
 
@@ -79,13 +83,23 @@ struct CoverageTests {
     @Test func nestedClipsIntersect() throws {
         let inner = Group(clip: Rect(x: 20, y: 0, width: 50, height: 100),
                           children: [filled(.rect(Rect(x: 0, y: 0, width: 100, height: 100)))])
-        let pixmap = try render([.group(Group(clip: Rect(x: 0, y: 0, width: 40, height: 40), children: [.group(inner)]))])
+        let outer = Group(clip: Rect(x: 0, y: 0, width: 40, height: 40), children: [.group(inner)])
+        let pixmap = try render([.group(outer)])
         #expect(abs(pixmap.totalCoverage - 20 * 40) < 0.5)
     }
 
     @Test func shapesOutsideTheImageAreClipped() throws {
         let pixmap = try render([filled(.rect(Rect(x: -50, y: 90, width: 75, height: 1000)))])
         #expect(abs(pixmap.totalCoverage - 25 * 10) < 0.5)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2, 3, 4])
+    func scaleMultipliesImageSizeAndArea(scale: Double) throws {
+        let node = filled(.circle(center: Point(20.3, 14.1), radius: 9))
+        let pixmap = try render([node], width: 50.5, height: 30, scale: scale)
+        #expect(pixmap.width == Int((50.5 * scale).rounded(.up)) && pixmap.height == Int(30 * scale))
+        let area = Double.pi * 81 * scale * scale
+        #expect(abs(pixmap.totalCoverage - area) / area < 0.005)
     }
 
     @Test func scaleTwoDoublesTheImageAndTheGeometry() throws {

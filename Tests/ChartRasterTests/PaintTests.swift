@@ -11,8 +11,8 @@ struct PaintTests {
     }
 
     @Test func linearGradientHitsItsStopColorsAndPadsBeyondItsEnds() throws {
-        let gradient = LinearGradient(start: Point(20, 0), end: Point(80, 0),
-                                      stops: [GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: blue)])
+        let stops = [GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: blue)]
+        let gradient = LinearGradient(start: Point(20, 0), end: Point(80, 0), stops: stops)
         let shape = Shape(path: .rect(Rect(x: 0, y: 0, width: 100, height: 10)), fill: .linearGradient(gradient))
         let pixmap = try render([.shape(shape)], height: 10)
         #expect(rgba(pixmap, 0, 5) == [255, 0, 0, 255])
@@ -84,7 +84,8 @@ struct PaintTests {
         let snapped = try render([stroked(line, StrokeStyle(width: 1, cap: .butt), snap: true)])
         #expect(snapped.coverage(50, 20) == 1)
         #expect(snapped.coverage(50, 19) == 0 && snapped.coverage(50, 21) == 0)
-        let unsnapped = try render([stroked(polyline([Point(10, 20), Point(90, 20)]), StrokeStyle(width: 1, cap: .butt))])
+        let plain = polyline([Point(10, 20), Point(90, 20)])
+        let unsnapped = try render([stroked(plain, StrokeStyle(width: 1, cap: .butt))])
         #expect(unsnapped.coverage(50, 19) == 0.5 || abs(unsnapped.coverage(50, 19) - 0.5) <= 1.0 / 255)
     }
 
@@ -125,5 +126,57 @@ struct PaintTests {
         let pixmap = try render([filled(bad), stroked(bad, StrokeStyle(width: 2)),
                                  filled(.rect(Rect(x: 0, y: 0, width: 1, height: 1)))])
         #expect(pixmap.totalCoverage == 1)
+    }
+}
+
+struct PaintRobustnessTests {
+    @Test(arguments: [(Point(0, 0), Point(0, 0)), (Point(.nan, 0), Point(10, 0)), (Point(-1e308, 0), Point(1e308, 0)),
+                      (Point(0, .infinity), Point(0, 1))])
+    func degenerateGradientsPaintTheirLastColor(start: Point, end: Point) throws {
+        let stops = [GradientStop(offset: 0, color: .black), GradientStop(offset: .nan, color: .white),
+                     GradientStop(offset: 1, color: Color(rgb: 0x0000FF))]
+        let shape = Shape(path: .rect(Rect(x: 0, y: 0, width: 10, height: 10)),
+                          fill: .linearGradient(LinearGradient(start: start, end: end, stops: stops)))
+        let pixmap = try render([.shape(shape)], width: 10, height: 10)
+        let p = try #require(pixmap.pixel(x: 5, y: 5))
+        #expect(p.a == 255)
+        #expect(p.r == 0 && p.g == 0 && p.b == 255)
+    }
+
+    @Test func nanGroupOpacityIsTreatedAsOpaque() throws {
+        let group = Group(opacity: .nan, children: [filled(.rect(Rect(x: 0, y: 0, width: 10, height: 10))),
+                                                    filled(.rect(Rect(x: 5, y: 5, width: 10, height: 10)))])
+        let pixmap = try render([.group(group)])
+        #expect(pixmap.coverage(7, 7) == 1)
+    }
+}
+
+struct LayerTests {
+    /// A translucent group with a fractional clip: the layer covers only the clip, and its edges stay exact.
+    @Test func clippedTranslucentGroupCompositesOnlyInsideItsClip() throws {
+        let group = Group(clip: Rect(x: 10.5, y: 10, width: 20, height: 20), opacity: 0.5, children: [
+            filled(.rect(Rect(x: 0, y: 0, width: 100, height: 100))),
+            filled(.rect(Rect(x: 20, y: 0, width: 100, height: 100))),
+        ])
+        let pixmap = try render([.group(group)])
+        #expect(pixmap.pixel(x: 9, y: 15)?.a == 0)
+        #expect(pixmap.pixel(x: 10, y: 15)?.a == 64)
+        #expect(pixmap.pixel(x: 15, y: 15)?.a == 128)
+        #expect(pixmap.pixel(x: 25, y: 15)?.a == 128)
+        #expect(pixmap.pixel(x: 25, y: 9)?.a == 0)
+        #expect(pixmap.pixel(x: 31, y: 15)?.a == 0)
+    }
+
+    @Test func layerCoversOnlyTheContentOfAnUnclippedGroup() throws {
+        let group = Group(opacity: 0.5, children: [
+            stroked(polyline([Point(70, 70), Point(90, 90)]), StrokeStyle(width: 4, join: .miter, cap: .square)),
+            filled(.circle(center: Point(80, 80), radius: 5)),
+        ])
+        let layered = try render([.group(group)], background: .white)
+        // Black at alpha 128 over white is 127 wherever the group paints, overlap or not; white elsewhere.
+        #expect(layered.pixel(x: 10, y: 10)?.r == 255)
+        #expect(layered.pixel(x: 80, y: 80)?.r == 127)
+        #expect(layered.pixel(x: 88, y: 88)?.r == 127)
+        #expect(layered.pixel(x: 70, y: 70)?.r == 127)
     }
 }

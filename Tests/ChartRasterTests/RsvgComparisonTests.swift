@@ -4,6 +4,9 @@ import ChartRaster
 import ChartScene
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Cross-checks the rasterizer against librsvg: one scene built twice, as a Scene and as hand-written SVG, rendered by
 /// both and compared. Skipped (with a message) when `rsvg-convert` is not installed.
@@ -55,8 +58,8 @@ struct RsvgComparisonTests {
             nodes.append(.shape(Shape(path: path, stroke: .solid(color.withOpacity(opacity)), strokeStyle: style)))
             let join = switch style.join { case .miter: "miter"; case .round: "round"; case .bevel: "bevel" }
             let cap = switch style.cap { case .butt: "butt"; case .round: "round"; case .square: "square" }
-            var attrs = "fill=\"none\" stroke=\"\(hex(color))\" stroke-width=\"\(style.width)\" stroke-linejoin=\"\(join)\" "
-                + "stroke-linecap=\"\(cap)\" stroke-miterlimit=\"\(style.miterLimit)\""
+            var attrs = "fill=\"none\" stroke=\"\(hex(color))\" stroke-width=\"\(style.width)\" "
+                + "stroke-linejoin=\"\(join)\" stroke-linecap=\"\(cap)\" stroke-miterlimit=\"\(style.miterLimit)\""
             if opacity < 1 { attrs += " stroke-opacity=\"\(Double(color.withOpacity(opacity).alpha) / 255)\"" }
             if !style.dash.isEmpty {
                 attrs += " stroke-dasharray=\"\(style.dash.map { "\($0)" }.joined(separator: " "))\""
@@ -83,7 +86,8 @@ struct RsvgComparisonTests {
             GradientStop(offset: 1, color: Color(rgb: 0xFFFFFF)),
         ])
         nodes.append(.shape(Shape(path: area, fill: .linearGradient(gradient))))
-        svg += "<defs><linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"160\" x2=\"0\" y2=\"290\">"
+        svg += "<defs><linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" "
+            + "x1=\"0\" y1=\"160\" x2=\"0\" y2=\"290\">"
             + gradient.stops.map { "<stop offset=\"\($0.offset)\" stop-color=\"\(hex($0.color))\"/>" }.joined()
             + "</linearGradient></defs>\n<path d=\"\(d(area))\" fill=\"url(#g)\"/>\n"
 
@@ -105,8 +109,31 @@ struct RsvgComparisonTests {
         stroke(.circle(center: Point(270, 140), radius: 20.3), blue, StrokeStyle(width: 2.5))
         for i in 0..<8 { fill(.circle(center: Point(20 + Double(i) * 17.3, 205.4), radius: 3), blue) }
 
+        // An even-odd star, a clipped group and a translucent group of overlapping shapes.
+        var star = Path()
+        for i in 0..<5 {
+            let angle = -Double.pi / 2 + Double(i * 2 % 5) * 2 * Double.pi / 5
+            let p = Point(250 + 28 * cos(angle), 235 + 28 * sin(angle))
+            if i == 0 { star.move(to: p) } else { star.line(to: p) }
+        }
+        star.close()
+        nodes.append(.shape(Shape(path: star, fill: .solid(red), fillRule: .evenOdd)))
+        svg += "<path d=\"\(d(star))\" fill=\"\(hex(red))\" fill-rule=\"evenodd\"/>\n"
+        let clipRect = Rect(x: 160.5, y: 170.25, width: 40, height: 30.5)
+        let clipped = Shape(path: .circle(center: Point(180, 185), radius: 30), fill: .solid(green))
+        nodes.append(.group(Group(clip: clipRect, children: [.shape(clipped)])))
+        svg += "<clipPath id=\"c\"><rect x=\"\(clipRect.x)\" y=\"\(clipRect.y)\" width=\"\(clipRect.width)\" "
+            + "height=\"\(clipRect.height)\"/></clipPath>\n<g clip-path=\"url(#c)\"><path d=\"\(d(clipped.path))\" "
+            + "fill=\"\(hex(green))\"/></g>\n"
+        let squares = [Path.rect(Rect(x: 215, y: 105, width: 30, height: 30)),
+                       Path.rect(Rect(x: 230, y: 120, width: 30, height: 30))]
+        nodes.append(.group(Group(opacity: 0.6, children: squares.map { .shape(Shape(path: $0, fill: .solid(blue))) })))
+        svg += "<g opacity=\"0.6\">" + squares.map { "<path d=\"\(d($0))\" fill=\"\(hex(blue))\"/>" }.joined()
+            + "</g>\n"
+
         let scene = Scene(width: 320, height: 300, background: .white, title: "", description: "", nodes: nodes)
-        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"300\" viewBox=\"0 0 320 300\">\n"
+        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"300\" "
+            + "viewBox=\"0 0 320 300\">\n"
             + "<rect width=\"320\" height=\"300\" fill=\"#ffffff\"/>\n" + svg + "</svg>\n"
         return (scene, document)
     }
@@ -114,7 +141,9 @@ struct RsvgComparisonTests {
     // MARK: - Rendering with rsvg-convert and comparing
 
     /// Runs rsvg-convert on `svg` (via stdin/stdout) at `width × height` and decodes the PNG it writes.
-    static func renderWithRsvg(_ svg: String, width: Int, height: Int) throws -> (width: Int, height: Int, rgba: [UInt8])? {
+    static func renderWithRsvg(_ svg: String, width: Int, height: Int) throws
+        -> (width: Int, height: Int, rgba: [UInt8])?
+    {
         guard let rsvg else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: rsvg)

@@ -113,3 +113,43 @@ struct StrokerTests {
         #expect(abs(pixmap.totalCoverage - (44 * 44 - 36 * 36)) < 0.5)
     }
 }
+
+struct StrokerLimitTests {
+    /// A dash pattern far finer than a pixel on a very long line would make millions of dashes; past
+    /// `Dasher.maxDashes` the line is drawn solid instead (a pattern that fine looks solid anyway).
+    @Test func absurdlyFineDashesFallBackToASolidLine() throws {
+        let line = polyline([Point(-1e6, 50.5), Point(1e6, 50.5)])
+        let style = StrokeStyle(width: 1, cap: .butt, dash: [0.001, 0.001])
+        let pixmap = try render([stroked(line, style)])
+        #expect(pixmap.coverage(50, 50) == 1)
+    }
+
+    @Test func hugeWidthsAndCoordinatesStayBounded() throws {
+        let pixmap = try render([
+            stroked(polyline([Point(50, 50), Point(60, 60)]), StrokeStyle(width: 1e12, join: .round, cap: .round)),
+            stroked(polyline([Point(-1e300, 0), Point(1e300, 100), Point(0, 1e300)]), StrokeStyle(width: 3)),
+            filled(.circle(center: Point(1e200, 1e200), radius: 1e200)),
+        ])
+        #expect(pixmap.coverage(0, 0) == 1)
+        #expect(pixmap.coverage(99, 99) == 1)
+    }
+
+    @Test func invalidDashPatternsDrawSolid() throws {
+        let line = polyline([Point(10, 20.5), Point(90, 20.5)])
+        for dash in [[-1.0, 5], [0, 0], [Double.nan, 2]] {
+            let pixmap = try render([stroked(line, StrokeStyle(width: 1, cap: .butt, dash: dash))])
+            #expect(abs(pixmap.totalCoverage - 80) < 0.01, "dash \(dash)")
+        }
+    }
+}
+
+struct ClosedSegmentTests {
+    /// A closed two-point subpath goes there and back: joins at both ends, never caps.
+    @Test(arguments: [(LineJoin.bevel, 400.0), (.miter, 400), (.round, 400 + Double.pi * 25)])
+    func closedTwoPointSubpathHasJoinsNotCaps(join: LineJoin, area: Double) throws {
+        var path = polyline([Point(20, 30), Point(60, 30)])
+        path.close()
+        let pixmap = try render([stroked(path, StrokeStyle(width: 10, join: join, cap: .square))])
+        #expect(abs(pixmap.totalCoverage - area) / area < 0.005)
+    }
+}

@@ -49,3 +49,33 @@ import FoundationXML
         #expect(String(decoding: rendered.bytes.prefix(5), as: UTF8.self) == "<svg ")
     }
 }
+
+/// Animated SVG through the pipeline: the spec's animation options reach the SVG writer.
+@Suite struct AnimatedPipelineTests {
+    let renderer = ChartRenderer.shared
+
+    func render(_ json: String, _ format: OutputFormat) throws -> String {
+        String(decoding: try renderer.render(json: Array(json.utf8), format: format).bytes, as: UTF8.self)
+    }
+
+    @Test func smilAnimatesAndEveryAnimationFreezes() throws {
+        let svg = try render(#"{"series": [{"values": [1, 3, 2], "dots": true, "fill": "gradient"}]}"#, .smil)
+        let animations = svg.components(separatedBy: "<animate").count - 1
+        #expect(animations >= 5)  // line growth, fill fade, three dot pops
+        #expect(svg.components(separatedBy: #"fill="freeze""#).count - 1 == animations)
+    }
+
+    @Test func animationFalseGivesThePlainSVG() throws {
+        let plain = try render(#"{"series": [{"values": [1, 3, 2]}]}"#, .svg)
+        let disabled = try render(#"{"animation": false, "series": [{"values": [1, 3, 2]}]}"#, .smil)
+        #expect(disabled == plain)
+    }
+
+    @Test func durationAndDelayReachTheDocument() throws {
+        // Every animation starts at 0 and holds its first value until its entrance, so a 1 s delay before a
+        // 2.5 s line growth is one 3.5 s timeline whose motion starts at 1/3.5 ≈ .286 of it.
+        let svg = try render(#"{"animation": {"duration": 2.5, "delay": 1}, "series": [{"values": [1, 3, 2]}]}"#, .smil)
+        #expect(svg.contains(#"values="0 1;0 1;1 0" keyTimes="0;.286;1""#))
+        #expect(svg.contains(#"dur="3.5s""#))
+    }
+}

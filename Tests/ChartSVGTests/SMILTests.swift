@@ -31,6 +31,25 @@ struct SMILTests {
         }
     }
 
+    @Test(arguments: [SVGAnimation(), SVGAnimation(repeatCount: .infinity), SVGAnimation(repeatCount: 2),
+                      SVGAnimation(easing: .linear, delay: 1, stagger: 0),
+                      SVGAnimation(duration: .nan, delay: -5, stagger: .infinity, repeatCount: -1),
+                      SVGAnimation(duration: 1e9, easing: .spring, delay: .infinity, repeatCount: 1e12)])
+    func keyTimesAreValidForEveryElement(options: SVGAnimation) throws {
+        let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 1), options)))
+        for a in root.all where animationNames.contains(a.name) {
+            let keys = try #require(a["keyTimes"]).split(separator: ";").compactMap { Double($0) }
+            let values = try #require(a["values"]).split(separator: ";")
+            #expect(keys.count == values.count && keys.count >= 2)
+            #expect(keys.first == 0 && keys.last == 1)
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 })
+            if let splines = a["keySplines"] {
+                #expect(a["calcMode"] == "spline")
+                #expect(splines.split(separator: ";").count == keys.count - 1)
+            }
+        }
+    }
+
     @Test func repeatingAnimationsShareOneCycleSoTheyLoopInStep() throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, dashed: 2),
                                                SVGAnimation(repeatCount: .infinity))))
@@ -59,12 +78,15 @@ struct SMILTests {
         #expect(lines.count == 3)
         for line in lines {
             let k = try #require(line["data-series"].flatMap { Int($0) })
-            let draw = try #require(line.children.first { $0.name == "animate" })
-            #expect(draw["attributeName"] == "stroke-dasharray")
+            let draw = try #require(line.children.first { $0["attributeName"] == "stroke-dasharray" })
             #expect(draw["calcMode"] == "spline")
             #expect(draw["keySplines"]?.contains(".42 0 .58 1") == true)
             let begin = try #require(start(of: draw))
             #expect(abs(begin - (0.5 + 0.15 * Double(k))) < 0.01)
+            // Until then the group is transparent: a zero-length dash would still paint its round cap.
+            let hold = try #require(line.children.first { $0["attributeName"] == "opacity" })
+            #expect(hold["values"]?.hasPrefix("0;0;1") == true)
+            #expect(abs((start(of: hold) ?? -1) - begin) < 0.01)
             // The final frame is the whole line; the path measures itself in units of its length.
             #expect(draw["values"]?.hasSuffix("1 0") == true)
             #expect(line.first("path")?["pathLength"] == "1")
@@ -171,7 +193,7 @@ struct SMILTests {
         }
     }
 
-    @Test(arguments: [(Double.infinity, "indefinite"), (3, "3")])
+    @Test(arguments: [(Double.infinity, "indefinite"), (3, "3"), (1e12, "1000"), (2.4, "2")])
     func repeatAppliesToEveryElement(count: Double, expected: String) throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(dashed: 0), SVGAnimation(repeatCount: count))))
         let animations = root.all.filter { animationNames.contains($0.name) }
@@ -189,7 +211,8 @@ struct SMILTests {
         let ring = Group(role: .ringArc(index: 0, fraction: 0.25), children: [
             .shape(Shape(path: arc, stroke: .solid(.black), strokeStyle: StrokeStyle(width: 10))),
         ])
-        let slice = Group(role: .slice(2), children: [.shape(Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5))))])
+        let square = Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5)))
+        let slice = Group(role: .slice(2), children: [.shape(square)])
         let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                           nodes: [.group(bar), .group(ring), .group(slice)])
         let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)

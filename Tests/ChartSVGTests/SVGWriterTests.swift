@@ -82,7 +82,8 @@ struct SVGWriterTests {
 
     @Test func gradientsAndClipsAreDefinedOnceAndReferenced() throws {
         let gradient = LinearGradient(start: Point(0, 0), end: Point(0, 50), stops: [
-            GradientStop(offset: 0, color: Color(rgb: 0xFF0000)), GradientStop(offset: 1, color: Color(rgb: 0x0000FF, alpha: 0)),
+            GradientStop(offset: 0, color: Color(rgb: 0xFF0000)),
+            GradientStop(offset: 1, color: Color(rgb: 0x0000FF, alpha: 0)),
         ])
         var other = gradient
         other.end = Point(0, 40)
@@ -166,5 +167,19 @@ struct SVGWriterTests {
         let scene = TestScenes.lineChart()
         let text = svg(scene, SVGWriter(idPrefix: "9 x\"<y"))
         #expect(text.contains("aria-labelledby=\"c9xy-title c9xy-desc\""))
+    }
+
+    @Test func exactCirclesBecomeCircleElementsAndOtherCurvesStayPaths() throws {
+        let circle = Path.circle(center: Point(30.5, 20), radius: 7.25)
+        let ellipse = circle.map { Point(30.5 + ($0.x - 30.5) * 2, $0.y) }
+        var dented = circle.elements
+        dented[2] = .cubic(Point(20, 30), Point(25, 27.25), Point(23.25, 20))
+        let scene = shapeScene([Shape(path: circle, fill: .solid(.white)), Shape(path: ellipse),
+                                Shape(path: Path(dented))])
+        let root = try #require(parseXML(SVGWriter().write(scene)))
+        let circles = root.elements("circle")
+        #expect(circles.count == 1)
+        #expect(circles.first?.attributes == ["cx": "30.5", "cy": "20", "r": "7.25", "fill": "#fff"])
+        #expect(root.elements("path").count == 2)
     }
 }

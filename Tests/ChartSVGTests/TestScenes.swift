@@ -43,7 +43,8 @@ enum TestScenes {
             line.move(to: pts[0])
             for i in 1..<pts.count {
                 let a = pts[i - 1], b = pts[i]
-                line.cubic(to: b, control1: Point(a.x + (b.x - a.x) / 3, a.y), control2: Point(b.x - (b.x - a.x) / 3, b.y))
+                let third = (b.x - a.x) / 3
+                line.cubic(to: b, control1: Point(a.x + third, a.y), control2: Point(b.x - third, b.y))
             }
             var area = line
             area.line(to: Point(plot.maxX, plot.maxY))
@@ -55,7 +56,8 @@ enum TestScenes {
                                                          GradientStop(offset: 1, color: palette[(k + 1) % 3])]))
                 : .solid(color)
             var children: [Node] = [
-                .group(Group(role: .seriesArea(k), opacity: 0.3, children: [.shape(Shape(path: area, fill: .solid(color)))])),
+                .group(Group(role: .seriesArea(k), opacity: 0.3,
+                             children: [.shape(Shape(path: area, fill: .solid(color)))])),
                 .group(Group(role: .seriesLine(k), children: [.shape(Shape(
                     path: line, stroke: stroke,
                     strokeStyle: StrokeStyle(width: 2, dash: k == dashed ? [6, 3] : [])))])),
@@ -75,7 +77,8 @@ enum TestScenes {
         }
         plotChildren.append(.group(Group(role: .annotation(0), children: [
             .shape(Shape(path: Path([.move(Point(plot.minX, 100)), .line(Point(plot.maxX, 100))]),
-                         stroke: .solid(Color(rgb: 0x999999, alpha: 128)), strokeStyle: StrokeStyle(width: 1, dash: [4, 4]))),
+                         stroke: .solid(Color(rgb: 0x999999, alpha: 128)),
+                         strokeStyle: StrokeStyle(width: 1, dash: [4, 4]))),
             .text(TextRun(text: "Average", position: Point(plot.maxX, 96), size: 10, anchor: .end, color: .black)),
         ])))
         nodes.append(.group(Group(role: .plot, clip: plot, children: plotChildren)))

@@ -1,0 +1,68 @@
+public import ChartRender
+public import ChartSpec
+public import HTTPServer
+
+/// A problem as an `Error`, for `Result`.
+struct ProblemResponse: Error {
+    var problem: Problem
+    init(_ problem: Problem) { self.problem = problem }
+}
+
+/// An RFC 9457 problem detail: the body of every error response, `application/problem+json`.
+/// This is the one place where errors (the validator's and the server's) become HTTP.
+public struct Problem: Sendable, Equatable {
+    /// A URI reference naming the problem kind; `about:blank` means "just the status".
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    /// Each problem in the request, with the JSON path of the offending value.
+    public var errors: [SpecIssue]
+
+    public init(type: String = "about:blank", title: String? = nil, status: Int, detail: String,
+                errors: [SpecIssue] = []) {
+        self.type = type
+        self.title = title ?? HTTPStatus.reasonPhrase(status)
+        self.status = status
+        self.detail = detail
+        self.errors = errors
+    }
+
+    /// A spec the validator refused: 422, with every issue and its path.
+    public static func invalidSpec(_ error: SpecError) -> Problem {
+        let count = error.issues.count
+        return Problem(
+            type: "/problems/invalid-spec", title: "Invalid chart spec", status: 422,
+            detail: count == 1 ? "The chart spec has 1 problem." : "The chart spec has \(count) problems.",
+            errors: error.issues)
+    }
+
+    /// A failed render: the spec's fault (422) or a backend bug on a validated spec (500, always a bug).
+    public static func renderFailure(_ error: RenderError) -> Problem {
+        switch error {
+        case .invalidSpec(let specError):
+            return invalidSpec(specError)
+        case .backendFailure(let message):
+            return Problem(status: 500, detail: "internal rendering failure: \(message)")
+        }
+    }
+
+    /// A request that is wrong before any spec is looked at (bad query parameter, missing spec…).
+    public static func badRequest(_ detail: String, path: String? = nil) -> Problem {
+        Problem(status: 400, detail: detail, errors: path.map { [SpecIssue(path: $0, message: detail)] } ?? [])
+    }
+
+    /// The JSON document.
+    public var json: String {
+        var out = "{\"type\":\(jsonStringLiteral(type)),\"title\":\(jsonStringLiteral(title)),\"status\":\(status)"
+        out += ",\"detail\":\(jsonStringLiteral(detail)),\"errors\":["
+        out += errors.map { "{\"path\":\(jsonStringLiteral($0.path)),\"message\":\(jsonStringLiteral($0.message))}" }
+            .joined(separator: ",")
+        return out + "]}"
+    }
+
+    /// The HTTP response carrying this problem.
+    public var response: HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"], body: Array(json.utf8))
+    }
+}

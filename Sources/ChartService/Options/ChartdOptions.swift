@@ -1,0 +1,160 @@
+public import HTTPServer
+
+/// `chartd`'s settings from command-line flags and environment variables (a flag wins over its variable).
+public struct ChartdOptions: Sendable {
+    public var server = HTTPServerConfiguration()
+    public var service = ChartServiceConfiguration()
+    /// True when `--help` was given: print `ChartdOptions.help` and exit.
+    public var showHelp = false
+    /// When set, every chart is this many constant bytes (`ConstantRenderer`): benchmarks the server alone.
+    public var constantRenderBytes: Int?
+
+    /// A flag or variable that could not be used, with what was expected.
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    /// One setting: its flag, its environment variable, what it means, and how to apply a value.
+    struct Setting: Sendable {
+        var flag: String
+        var variable: String
+        var help: String
+        var apply: @Sendable (inout ChartdOptions, String) throws(Invalid) -> Void
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", variable: "HOST", help: "address to listen on (default 0.0.0.0)") { o, v in
+            o.server.host = v
+        },
+        Setting(flag: "--port", variable: "PORT", help: "TCP port, 0 = any free one (default 8080)") {
+            o, v throws(Invalid) in
+            o.server.port = try int(v, "--port/PORT", 0...65535)
+        },
+        Setting(flag: "--workers", variable: "WORKERS", help: "render threads (default: number of cores)") {
+            o, v throws(Invalid) in o.server.workers = try int(v, "--workers/WORKERS", 1...256)
+        },
+        Setting(flag: "--max-body-bytes", variable: "MAX_BODY_BYTES", help: "largest request body (default 2097152)") {
+            o, v throws(Invalid) in o.server.limits.maxBodyBytes = try int(v, "--max-body-bytes", 1...(1 << 30))
+        },
+        Setting(flag: "--max-header-bytes", variable: "MAX_HEADER_BYTES",
+                help: "largest request line + headers (default 16384)") { o, v throws(Invalid) in
+            o.server.limits.maxHeaderBytes = try int(v, "--max-header-bytes", 256...(1 << 20))
+        },
+        Setting(flag: "--header-timeout", variable: "HEADER_TIMEOUT",
+                help: "seconds to receive a request's headers (default 10)") { o, v throws(Invalid) in
+            o.server.headerTimeout = try seconds(v, "--header-timeout")
+        },
+        Setting(flag: "--body-timeout", variable: "BODY_TIMEOUT", help: "seconds to receive a body (default 30)") {
+            o, v throws(Invalid) in o.server.bodyTimeout = try seconds(v, "--body-timeout")
+        },
+        Setting(flag: "--idle-timeout", variable: "IDLE_TIMEOUT",
+                help: "seconds a keep-alive connection may idle (default 60)") { o, v throws(Invalid) in
+            o.server.idleTimeout = try seconds(v, "--idle-timeout")
+        },
+        Setting(flag: "--write-timeout", variable: "WRITE_TIMEOUT",
+                help: "seconds a client may stall a response (default 30)") { o, v throws(Invalid) in
+            o.server.writeTimeout = try seconds(v, "--write-timeout")
+        },
+        Setting(flag: "--drain-timeout", variable: "DRAIN_TIMEOUT",
+                help: "seconds shutdown waits for in-flight requests (default 10)") { o, v throws(Invalid) in
+            o.server.drainTimeout = try seconds(v, "--drain-timeout")
+        },
+        Setting(flag: "--max-connections", variable: "MAX_CONNECTIONS",
+                help: "open connections at most (default 1024)") { o, v throws(Invalid) in
+            o.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
+        },
+        Setting(flag: "--queue", variable: "QUEUE", help: "requests waiting for a worker before 503 (default 256)") {
+            o, v throws(Invalid) in o.server.queueCapacity = try int(v, "--queue", 1...1_000_000)
+        },
+        Setting(flag: "--cache-bytes", variable: "CACHE_BYTES",
+                help: "rendered-image cache size, 0 = off (default 67108864)") { o, v throws(Invalid) in
+            o.service.cacheBytes = try int(v, "--cache-bytes", 0...(1 << 40))
+        },
+        Setting(flag: "--cors-origins", variable: "CORS_ORIGINS",
+                help: "comma-separated origins allowed cross-origin, or * (default none)") { o, v in
+            o.service.corsOrigins = v.split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        },
+        Setting(flag: "--assets", variable: "ASSETS_DIR",
+                help: "directory with index.html and openapi.yaml (default .)") { o, v in
+            o.service.assetsDirectory = v
+        },
+        Setting(flag: "--constant-render-bytes", variable: "CONSTANT_RENDER_BYTES",
+                help: "benchmark only: answer every chart with N fixed bytes") { o, v throws(Invalid) in
+            o.constantRenderBytes = try int(v, "--constant-render-bytes", 0...(64 << 20))
+        },
+        Setting(flag: "--access-log", variable: "ACCESS_LOG", help: "on|off: JSON line per request on stdout (on)") {
+            o, v throws(Invalid) in
+            switch v.lowercased() {
+            case "on", "1", "true": break
+            case "off", "0", "false": o.server.accessLog = nil
+            default: throw Invalid(description: "--access-log/ACCESS_LOG must be on or off, not \"\(v)\"")
+            }
+        },
+    ]
+
+    public init() {
+        server.host = "0.0.0.0"
+    }
+
+    /// Applies the environment first, then the flags (`--name value` or `--name=value`).
+    public static func parse(arguments: [String], environment: [String: String]) throws(Invalid) -> ChartdOptions {
+        var options = ChartdOptions()
+        for setting in settings {
+            if let value = environment[setting.variable], !value.isEmpty { try setting.apply(&options, value) }
+        }
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--help" || argument == "-h" {
+                options.showHelp = true
+                continue
+            }
+            let (name, inline) = argument.split(separator: "=", maxSplits: 1).map(String.init).pair
+            guard let setting = settings.first(where: { $0.flag == name }) else {
+                throw Invalid(description: "unknown option \(argument) (see --help)")
+            }
+            guard let value = inline ?? rest.popFirst() else {
+                throw Invalid(description: "\(name) needs a value")
+            }
+            try setting.apply(&options, value)
+        }
+        return options
+    }
+
+    /// The `--help` text: every flag with its variable.
+    public static var help: String {
+        var out = "usage: chartd [options]\n\nServes charts over HTTP: POST /v1/chart, GET /v1/chart?spec=|?c=,"
+        out += " /healthz, /readyz, /metrics.\nEach option can also be set by the environment variable shown.\n\n"
+        for setting in settings {
+            let left = "  \(setting.flag) <v>, \(setting.variable)"
+            out += left.padded(to: 44) + setting.help + "\n"
+        }
+        out += "  --help".padded(to: 44) + "show this text\n"
+        out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0.\n"
+        return out
+    }
+
+    private static func int(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(Invalid) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw Invalid(description: "\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), "
+                + "not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ name: String) throws(Invalid) -> Duration {
+        guard let value = Double(text), value > 0, value <= 86400 else {
+            throw Invalid(description: "\(name) must be a number of seconds in (0, 86400], not \"\(text)\"")
+        }
+        return .milliseconds(Int((value * 1000).rounded()))
+    }
+}
+
+extension Array where Element == String {
+    fileprivate var pair: (String, String?) { (first ?? "", count > 1 ? self[1] : nil) }
+}
+
+extension String {
+    fileprivate func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

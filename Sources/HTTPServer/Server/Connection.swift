@@ -1,0 +1,49 @@
+/// One client connection's state. Owned and touched only by the I/O thread, hence a plain class without a lock.
+final class Connection {
+    enum Phase {
+        /// Between requests, no byte of the next one yet (idle timeout).
+        case idle
+        /// Part of a header section has arrived (header timeout, counted from its first byte).
+        case head
+        /// The header section is in; reading the body (body timeout).
+        case body
+        /// The request is with a worker; the socket is not read (backpressure on pipelined requests).
+        case processing
+        /// The response is being written (write timeout).
+        case writing
+        /// Response sent, write side shut; discarding input briefly so the client sees the response, not a reset.
+        case lingering
+    }
+
+    let fd: Int32
+    /// Unique for the server's lifetime, so a late worker result never reaches a reused descriptor.
+    let id: UInt64
+    var parser: HTTPParser
+    var phase = Phase.idle
+    /// Monotonic nanoseconds at which the current phase times out; 0 = none.
+    var deadline: UInt64 = 0
+    /// The epoll events currently registered.
+    var interest: UInt32 = 0
+    /// Set once input arrives while a request is pending; reading resumes when the response is done.
+    var readPaused = false
+    /// The client shut its sending side; the pending response is the last.
+    var inputClosed = false
+
+    /// The request being served.
+    var head: HTTPRequestHead?
+    var requestID = ""
+    var requestStart: UInt64 = 0
+
+    /// Bytes waiting to be sent; `outputOffset` is how far into `output[0]` the socket has taken.
+    var output: [[UInt8]] = []
+    var outputOffset = 0
+    /// Set when `output` ends with a final response (not just `100 Continue`).
+    var pendingLog: HTTPLogEntry?
+    var closeAfterWrite = false
+
+    init(fd: Int32, id: UInt64, limits: HTTPParserLimits) {
+        self.fd = fd
+        self.id = id
+        self.parser = HTTPParser(limits: limits)
+    }
+}

@@ -1,0 +1,119 @@
+import Glibc
+
+/// Turning parsed input into requests: starting them, refusing them early, handing them to workers.
+extension EventLoop {
+    /// Parses as far as the buffered input allows, starting requests and dispatching complete ones.
+    func advance(_ connection: Connection) {
+        while true {
+            switch connection.phase {
+            case .idle, .head, .body: break
+            case .processing, .writing, .lingering:
+                updateInterest(connection)
+                return
+            }
+            if connection.phase == .idle && connection.parser.bufferedByteCount > 0 {
+                connection.phase = .head
+                connection.requestStart = now
+                connection.deadline = now &+ configuration.headerTimeout.nanoseconds
+            }
+            let event: HTTPParserEvent?
+            do {
+                event = try connection.parser.next()
+            } catch {
+                if let head = error.head, connection.head == nil {
+                    connection.head = head
+                    if let id = head.headers["X-Request-Id"], RequestIDGenerator.isSane(id) {
+                        connection.requestID = id
+                    }
+                }
+                serverError(connection, status: error.status, detail: error.reason, close: true)
+                return
+            }
+            switch event {
+            case nil:
+                if connection.phase == .head && connection.parser.isBetweenRequests {
+                    // Only empty lines arrived; still idle.
+                    connection.phase = .idle
+                    connection.deadline = now &+ configuration.idleTimeout.nanoseconds
+                }
+                updateInterest(connection)
+                return
+            case .head(let head):
+                start(connection, head: head)
+            case .body(let body):
+                dispatch(connection, body: body)
+            }
+        }
+    }
+
+    func start(_ connection: Connection, head: HTTPRequestHead) {
+        connection.head = head
+        if let id = head.headers["X-Request-Id"], RequestIDGenerator.isSane(id) {
+            connection.requestID = id
+        } else {
+            connection.requestID = ids.next()
+        }
+        connection.phase = .body
+        connection.deadline = now &+ configuration.bodyTimeout.nanoseconds
+        var early: HTTPResponse?
+        var sendContinue = false
+        if !configuration.allowedMethods.contains(head.method) {
+            var response = responder.errorResponse(
+                status: 405, detail: "method \(head.method) is not allowed", head: head)
+            response.headers.set("Allow", allowHeader)
+            early = response
+        } else if let expect = head.headers["Expect"] {
+            if HTTPHeaders.equalNames(trimmed(expect), "100-continue") {
+                sendContinue = head.version.minor >= 1 && head.hasBody
+            } else {
+                early = responder.errorResponse(status: 417, detail: "only Expect: 100-continue is supported",
+                                                head: head)
+            }
+        }
+        if early == nil { early = responder.check(head) }
+        if let early {
+            // An unread body would be taken for the next request, so a refused request with one closes.
+            if !head.hasBody { connection.parser.skipEmptyBody() }
+            queueResponse(connection, early, close: head.hasBody)
+            return
+        }
+        if sendContinue && connection.parser.bufferedByteCount == 0 {
+            connection.output.append(Self.continueBytes)
+            flush(connection)
+        }
+    }
+
+    func dispatch(_ connection: Connection, body: [UInt8]) {
+        guard let head = connection.head else {
+            closeConnection(connection)
+            return
+        }
+        connection.phase = .processing
+        connection.deadline = 0
+        let request = HTTPRequest(head: head, body: body, id: connection.requestID)
+        if let immediate = responder.respondWithoutBlocking(to: request) {
+            queueResponse(connection, immediate, close: false)
+        } else if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, request: request)) {
+            updateInterest(connection)
+        } else {
+            var response = responder.errorResponse(status: 503, detail: "the server is busy; retry shortly",
+                                                   head: head)
+            response.headers.set("Retry-After", String(configuration.retryAfterSeconds))
+            queueResponse(connection, response, close: false)
+        }
+    }
+
+    func processCompletions() {
+        let batch = shared.withLock { shared -> [Completion] in
+            let batch = shared.completions
+            shared.completions.removeAll(keepingCapacity: true)
+            return batch
+        }
+        for completion in batch {
+            guard let connection = connections[completion.fd], connection.id == completion.connectionID,
+                connection.phase == .processing
+            else { continue }  // the client went away; the work is simply dropped
+            queueResponse(connection, completion.response, close: false)
+        }
+    }
+}

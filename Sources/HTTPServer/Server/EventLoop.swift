@@ -1,0 +1,240 @@
+import CLinuxIO
+import Glibc
+import Synchronization
+
+/// A request handed to a worker.
+struct Job: Sendable {
+    var fd: Int32
+    var connectionID: UInt64
+    var request: HTTPRequest
+}
+
+/// A worker's response on its way back to the I/O thread.
+struct Completion: Sendable {
+    var fd: Int32
+    var connectionID: UInt64
+    var response: HTTPResponse
+}
+
+/// The I/O thread: one level-triggered epoll loop that accepts, reads, parses, writes and enforces timeouts for
+/// every connection, and hands complete requests to the worker queue. It never runs a handler, so a slow render
+/// cannot delay accepting or reading other connections.
+///
+/// Thread confinement: all stored state except `shared` and `queue` is touched only by `run()` on the I/O thread
+/// (after `init`) and the methods it calls (the `EventLoop+*.swift` extensions); `shared` is guarded by its Mutex.
+/// That is why the class can be `@unchecked Sendable`. Only `complete`, `requestStop` and `closeDescriptors` are
+/// called from other threads.
+final class EventLoop: @unchecked Sendable {
+    struct Shared {
+        var completions: [Completion] = []
+        var stopRequested = false
+    }
+
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let queue: WorkQueue<Job>
+    /// Worker results and the stop flag: the only state other threads touch. Invariant: `wakeFD` is written after
+    /// every change a sleeping loop must notice (first completion of a batch, stop request).
+    let shared = Mutex(Shared())
+
+    let epfd: Int32
+    let wakeFD: Int32
+    var listenFD: Int32
+    /// A spare descriptor given up when accept fails with EMFILE, so the pending client can be told 503 and closed
+    /// instead of the loop spinning on a readable listener it cannot accept from.
+    var reserveFD: Int32
+    var connections: [Int32: Connection] = [:]
+    var nextConnectionID: UInt64 = 1
+    /// Connections whose response finished and whose buffered (pipelined) input should be parsed next.
+    var readyToAdvance: [Connection] = []
+    var date = HTTPDate()
+    var ids = RequestIDGenerator()
+    var draining = false
+    var drainDeadline: UInt64 = 0
+    var logBuffer: [UInt8] = []
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let allowHeader: String
+    var now: UInt64 = monotonicNanoseconds()
+
+    static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    static let sweepInterval: UInt64 = 25_000_000
+    static let lingerTime: UInt64 = 1_000_000_000
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, listenFD: Int32)
+        throws(HTTPServerError)
+    {
+        self.configuration = configuration
+        self.responder = responder
+        self.listenFD = listenFD
+        self.queue = WorkQueue(capacity: configuration.queueCapacity)
+        self.allowHeader = configuration.allowedMethods.joined(separator: ", ")
+        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epfd >= 0 else { throw HTTPServerError(operation: "epoll_create1", errno: errno) }
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeFD >= 0 else { throw HTTPServerError(operation: "eventfd", errno: errno) }
+        reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard register(listenFD, events: EPOLLIN.rawValue), register(wakeFD, events: EPOLLIN.rawValue) else {
+            throw HTTPServerError(operation: "epoll_ctl", errno: errno)
+        }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Closes the loop's own descriptors; only once no worker can still write to `wakeFD`.
+    func closeDescriptors() {
+        close(epfd)
+        close(wakeFD)
+        if reserveFD >= 0 { close(reserveFD) }
+    }
+
+    // MARK: Cross-thread entry points
+
+    /// Called by a worker thread.
+    func complete(_ completion: Completion) {
+        let wasEmpty = shared.withLock { shared in
+            shared.completions.append(completion)
+            return shared.completions.count == 1
+        }
+        if wasEmpty { wake() }
+    }
+
+    /// Asks the loop to drain and stop; returns immediately.
+    func requestStop() {
+        shared.withLock { $0.stopRequested = true }
+        wake()
+    }
+
+    func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    // MARK: The loop
+
+    /// Runs until a requested stop has drained (or the drain timeout passed), then closes every connection.
+    func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        var lastSweep = monotonicNanoseconds()
+        while true {
+            let count = epoll_wait(epfd, &events, Int32(events.count), 25)
+            now = monotonicNanoseconds()
+            for index in 0..<max(0, Int(count)) {
+                let fd = events[index].data.fd
+                let flags = events[index].events
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = read(wakeFD, &value, 8)
+                } else if fd == listenFD {
+                    acceptConnections()
+                } else if let connection = connections[fd] {
+                    handle(connection, flags: flags)
+                }
+            }
+            processCompletions()
+            while let connection = readyToAdvance.popLast() {
+                if connections[connection.fd] === connection { advance(connection) }
+            }
+            if !draining, shared.withLock({ $0.stopRequested }) { beginDrain() }
+            if now &- lastSweep >= Self.sweepInterval {
+                lastSweep = now
+                sweepTimeouts()
+            }
+            flushLog()
+            if draining && (connections.isEmpty || now >= drainDeadline) { break }
+        }
+        for connection in Array(connections.values) { closeConnection(connection) }
+        flushLog()
+        queue.close()
+    }
+
+    func handle(_ connection: Connection, flags: UInt32) {
+        if flags & EPOLLERR.rawValue != 0 {
+            closeConnection(connection)
+            return
+        }
+        if flags & EPOLLOUT.rawValue != 0 {
+            flush(connection)
+            guard connections[connection.fd] === connection else { return }
+        }
+        if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0 {
+            readable(connection)
+        }
+    }
+
+    func readable(_ connection: Connection) {
+        let n = read(connection.fd, readBuffer.baseAddress, readBuffer.count)
+        if n == 0 {
+            switch connection.phase {
+            case .processing, .writing:
+                // The client half-closed after its request: answer it, then close.
+                connection.inputClosed = true
+                connection.readPaused = true
+                updateInterest(connection)
+            case .idle, .head, .body, .lingering:
+                closeConnection(connection)
+            }
+            return
+        }
+        if n < 0 {
+            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { closeConnection(connection) }
+            return
+        }
+        switch connection.phase {
+        case .idle, .head, .body:
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+            advance(connection)
+        case .processing, .writing:
+            // Pipelined bytes while a request is pending: keep them, and stop reading until it is answered
+            // (backpressure). Pausing only now saves two epoll_ctl calls per request for ordinary clients.
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+            connection.readPaused = true
+            updateInterest(connection)
+        case .lingering:
+            break
+        }
+    }
+
+    func sweepTimeouts() {
+        let expired = connections.values.filter { $0.deadline != 0 && now >= $0.deadline }
+        for connection in expired where connections[connection.fd] === connection {
+            switch connection.phase {
+            case .head, .body:
+                serverError(connection, status: 408, detail: "the request was not received in time", close: true)
+            case .writing:
+                // Reset rather than close: a graceful close would leave the kernel trickling the unsent
+                // response to a client that is not reading.
+                closeConnection(connection, reset: true)
+            case .idle, .processing, .lingering:
+                closeConnection(connection)
+            }
+        }
+    }
+
+    func beginDrain() {
+        draining = true
+        drainDeadline = now &+ configuration.drainTimeout.nanoseconds
+        epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), listenFD, nil)
+        close(listenFD)
+        listenFD = -1
+        responder.drainDidBegin()
+        for connection in Array(connections.values) where connection.phase == .idle {
+            closeConnection(connection)
+        }
+    }
+
+    // MARK: Access log
+
+    func log(_ entry: HTTPLogEntry) {
+        guard configuration.accessLog != nil else { return }
+        logBuffer.append(contentsOf: entry.jsonLine.utf8)
+    }
+
+    /// One write per loop iteration for all lines gathered in it.
+    func flushLog() {
+        guard !logBuffer.isEmpty, let sink = configuration.accessLog else { return }
+        sink(logBuffer)
+        logBuffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import ChartService
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import HTTPServer
-
-@Test func moduleLinks() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,142 @@
+import Glibc
+import HTTPServer
+
+/// A response as read off the wire by `TestClient`.
+struct WireResponse {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A blocking loopback client speaking raw bytes, so tests control exactly what goes on the wire.
+/// Every read has a receive timeout, so a server bug fails the test instead of hanging it.
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init?(port: Int, receiveTimeoutMilliseconds: Int = 5000) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var timeout = timeval(tv_sec: receiveTimeoutMilliseconds / 1000,
+                              tv_usec: (receiveTimeoutMilliseconds % 1000) * 1000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let ok = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard ok else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads more bytes; false on EOF, error or timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return false }
+        buffer.append(contentsOf: chunk[0..<n])
+        return true
+    }
+
+    /// Reads one response. `bodyless` for responses to HEAD. Nil on EOF/timeout before a complete response.
+    func readResponse(bodyless: Bool = false) -> WireResponse? {
+        var headEnd: Int?
+        while headEnd == nil {
+            if let range = find([13, 10, 13, 10]) {
+                headEnd = range
+            } else if !fill() {
+                return nil
+            }
+        }
+        guard let headEnd else { return nil }
+        let headText = String(decoding: buffer[0..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd + 4)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        var length = Int(headers["Content-Length"] ?? "0") ?? 0
+        if bodyless || status == 304 || status == 204 || (100..<200).contains(status) { length = 0 }
+        while buffer.count < length {
+            guard fill() else { return nil }
+        }
+        let body = Array(buffer[0..<length])
+        buffer.removeFirst(length)
+        return WireResponse(status: status, headers: headers, body: body)
+    }
+
+    /// True when the server closed the connection (EOF) with nothing more to read.
+    func readsEOF() -> Bool {
+        while fill() {}
+        return buffer.isEmpty && errno != EAGAIN
+    }
+
+    private func find(_ pattern: [UInt8]) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        for i in 0...(buffer.count - pattern.count) where buffer[i] == pattern[0] {
+            if Array(buffer[i..<i + pattern.count]) == pattern { return i }
+        }
+        return nil
+    }
+}
+
+extension String {
+    func components(separatedBy separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+}
+
+/// Runs `body` on `count` OS threads at once and waits for all of them.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    var threads: [pthread_t] = []
+    final class Box: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    for index in 0..<count {
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(Box { body(index) }).toOpaque()
+        pthread_create(&thread, nil, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, box)
+        threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
+}
