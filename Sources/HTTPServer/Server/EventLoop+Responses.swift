@@ -1,3 +1,4 @@
+import CLinuxIO
 import Glibc
 
 /// Writing responses: serialization, partial writes, keep-alive or lingering close, the access-log entry.
