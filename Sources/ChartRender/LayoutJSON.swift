@@ -88,35 +88,32 @@ enum LayoutJSON {
         w.key("points")
         w.open("[")
         for (s, i, center, tooltip) in points {
-            w.open("{")
-            w.key("series"); w.number(Double(s))
-            w.key("index"); w.number(Double(i))
-            w.key("x"); w.number(center.x)
-            w.key("y"); w.number(center.y)
-            w.key("value"); datum(spec, s, i, &w)
-            w.key("label")
-            if let tooltip { w.string(tooltip) } else { w.null() }
-            w.close("}")
+            mark(s, i, [("x", center.x), ("y", center.y)], tooltip, spec, &w)
         }
         w.close("]")
         w.key("bars")
         w.open("[")
-        for (s, i, rect, tooltip) in bars {
-            w.open("{")
-            w.key("series"); w.number(Double(s))
-            w.key("index"); w.number(Double(i))
-            w.key("x"); w.number(rect.x)
-            w.key("y"); w.number(rect.y)
-            w.key("width"); w.number(rect.width)
-            w.key("height"); w.number(rect.height)
-            w.key("value"); datum(spec, s, i, &w)
-            w.key("label")
-            if let tooltip { w.string(tooltip) } else { w.null() }
-            w.close("}")
+        for (s, i, r, tooltip) in bars {
+            mark(s, i, [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], tooltip, spec, &w)
         }
         w.close("]")
         w.close("}")
         return w.bytes
+    }
+
+    /// One entry of `points` or `bars`: series, index, the pixel fields, the datum and the tooltip.
+    private static func mark(_ s: Int, _ i: Int, _ pixels: [(String, Double)], _ tooltip: String?, _ spec: ChartSpec,
+                             _ w: inout Writer) {
+        w.open("{")
+        w.key("series"); w.number(Double(s))
+        w.key("index"); w.number(Double(i))
+        for (name, v) in pixels {
+            w.key(name); w.number(v)
+        }
+        w.key("value"); datum(spec, s, i, &w)
+        w.key("label")
+        if let tooltip { w.string(tooltip) } else { w.null() }
+        w.close("}")
     }
 
     private static func datum(_ spec: ChartSpec, _ s: Int, _ i: Int, _ w: inout Writer) {
