@@ -34,7 +34,7 @@ extension ChartLayout {
                     series.points[i].x = t
                 }
                 let x = series.points[i].x
-                if x < previous {
+                if x < previous && spec.type != .scatter {
                     report("\(path)[\(i)][0]", "time must not go back, got an instant before the previous point's")
                 }
                 previous = max(previous, x)

@@ -48,3 +48,12 @@ struct ScaleChecksTests {
         #expect(again.canonicalJSON == spec.canonicalJSON)
     }
 }
+
+extension ScaleChecksTests {
+    @Test func onlyScatterPointsMayComeInAnyOrder() throws {
+        let points = #""points": [[3, 1], [1, 2], [2, 3]]"#
+        #expect(specIssues(#"{"series": [{"# + points + "}]}").map(\.path) == ["series[0].points[1][0]"])
+        let spec = try parseSpec(#"{"series": [{"# + points + #"}], "type": "scatter"}"#)
+        #expect(spec.series[0].points.map(\.x) == [3, 1, 2])
+    }
+}

@@ -1,5 +1,6 @@
 /// Cross-field checks of the axis scales, run once the whole spec is read (the axes may come after the series):
-/// a log y axis needs positive values, only x can be a time axis and only y a log axis, and timestamp text is
+/// x never decreases along a series (except in scatter charts), a log y axis needs positive values, only x can be a
+/// time axis and only y a log axis, and timestamp text is
 /// only meaningful on a time axis. Timestamps themselves and the zone name are checked by the layout layer,
 /// which owns the calendar (`ChartLayout.resolvingTimes`).
 enum ScaleChecks {
@@ -21,6 +22,16 @@ enum ScaleChecks {
             if spec.x.scale != .time, let first = series.xTexts.keys.min() {
                 diagnostics.report("\(path)[\(first)][0]",
                                    "timestamps as x need a time axis (\"x\": {\"type\": \"time\"}); got text")
+            }
+            if series.hasNumericX && spec.type != .scatter {
+                var previous = -Double.infinity
+                for (i, point) in series.points.enumerated() where !point.x.isNaN {
+                    if point.x < previous {
+                        diagnostics.report("\(path)[\(i)][0]", "x must not decrease, got \(Diagnostics.show(point.x)) "
+                            + "after \(Diagnostics.show(previous)) (only scatter points may come in any order)")
+                    }
+                    previous = point.x
+                }
             }
             guard spec.y.scale == .log else { continue }
             for (i, point) in series.points.enumerated() {

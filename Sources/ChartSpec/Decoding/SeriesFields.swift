@@ -63,7 +63,8 @@ extension Diagnostics {
     }
 
     /// `points`: `[x, y]` or `[x, y, size]` with y a number or null, size a number ≥ 0 (bubble charts) and x a
-    /// number never decreasing, or an ISO-8601 timestamp (kept as text until the time axis resolves it).
+    /// number or an ISO-8601 timestamp (kept as text until the time axis resolves it). That x never decreases is
+    /// checked once the chart type is known (`ScaleChecks`): scatter points may come in any order.
     /// Either all points carry a size or none does.
     mutating func numericPoints(_ value: JSONValue, _ path: @autoclosure () -> String)
         -> (points: [DataPoint], sizes: [Double], texts: [Int: String])?
@@ -75,7 +76,6 @@ extension Diagnostics {
         var sizes: [Double] = []
         var texts: [Int: String] = [:]
         var valid = true
-        var previousX = -Double.infinity
         for (i, element) in elements.enumerated() {
             guard case .array(let pair) = element, pair.count == 2 || pair.count == 3 else {
                 let got = if case .array(let other) = element { "an array of \(other.count) elements" } else {
@@ -112,14 +112,6 @@ extension Diagnostics {
                 } else {
                     valid = false
                 }
-            }
-            if !x.isNaN {
-                if x < previousX {
-                    report(JSONPath.index(JSONPath.index(path(), i), 0),
-                           "x must not decrease, got \(Self.show(x)) after \(Self.show(previousX))")
-                    valid = false
-                }
-                previousX = x
             }
             points.append(DataPoint(x: x, y: y))
         }
