@@ -48,3 +48,17 @@ struct LogAxisTests {
         #expect(gridShapes.count == 1)
     }
 }
+
+extension LogAxisTests {
+    @Test(arguments: [[1e-300, 1e300], [5, 5], [0.5, 0.7], [1, 1e6, nil, 3]])
+    func extremeRangesStayFiniteAndInsideTheCanvas(_ values: [Double?]) {
+        for (w, h) in [(640.0, 360.0), (24, 24)] {
+            var spec = logSpec(values)
+            spec.width = w
+            spec.height = h
+            spec.title = "log"
+            let problems = geometryProblems(ChartLayout.scene(for: spec, metrics: metrics), metrics: metrics)
+            #expect(problems.isEmpty, "\(values) \(w)×\(h): \(problems.prefix(5))")
+        }
+    }
+}

@@ -81,3 +81,21 @@ struct TimeAxisTests {
         #expect(TimeAxis.tooltipLabel(t + 90_000, zone: .utc) == "2026-03-30 22:01:30")
     }
 }
+
+extension TimeAxisTests {
+    @Test(arguments: [[-8.64e15, 8.64e15], [0, 1], [1_774_908_000_000, 1_774_908_000_000], [0, 1e12, 3e12]])
+    func extremeInstantsStayFiniteAndInsideTheCanvas(_ instants: [Double]) {
+        for type in [ChartType.line, .area, .scatter] {
+            var spec = ChartSpec()
+            spec.type = type
+            spec.x.scale = .time
+            spec.x.timeZone = "Australia/Sydney"
+            spec.series = [Series(points: instants.enumerated().map { DataPoint(x: $0.element, y: Double($0.offset)) },
+                                  hasNumericX: true)]
+            let scene = ChartLayout.scene(for: spec, metrics: metrics)
+            let problems = geometryProblems(scene, metrics: metrics)
+            #expect(problems.isEmpty, "\(type) \(instants): \(problems.prefix(5))")
+            #expect(!xLabels(scene).isEmpty)
+        }
+    }
+}
