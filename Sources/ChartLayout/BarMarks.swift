@@ -7,6 +7,10 @@ import ChartSpec
 enum BarMarks {
     /// Inner padding between the bars of one group, as a fraction of a sub-band.
     static let groupPadding = 0.1
+    /// Series with more categories than this get no per-bar groups (tooltips, value labels): one plain shape.
+    static let maxBarMarks = SeriesMarks.maxPointMarks
+    /// The most bars drawn for one series; more categories are sampled evenly (they are thinner than a pixel).
+    static let maxBars = 20_000
 
     /// The indices of the series drawn as bars (a series with `"type": "line"` in a bar chart is not).
     static func barSeries(_ spec: ChartSpec) -> [Int] {
@@ -61,7 +65,9 @@ enum BarMarks {
         var labels: [Node] = []
         var progress: [(index: Int, progress: Double)] = []
         let count = min(series.points.count, bands.count)
-        for c in 0..<count {
+        let grouped = count <= maxBarMarks
+        var bulk = Path()
+        for c in Swift.stride(from: 0, to: count, by: max(1, count / maxBars)) {
             guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
             let (lower, upper): (Double, Double)
             var outermost = true
@@ -83,6 +89,10 @@ enum BarMarks {
             // The free end: away from the baseline, which is where `from` is.
             let end: Edge = horizontal ? (to >= from ? .maxX : .minX) : (to <= from ? .minY : .maxY)
             let radius = outermost ? spec.bars.cornerRadius : 0
+            guard grouped else {
+                bulk.append(contentsOf: .rect(rect))
+                continue
+            }
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
             children.append(.group(Group(role: .bar(series: k, index: c),
@@ -95,11 +105,12 @@ enum BarMarks {
                 labels.append(.text(run))
             }
         }
+        if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(color)))) }
         if !labels.isEmpty {
             children.append(.group(Group(role: .valueLabel(series: k, progress: 1), children: labels)))
         }
         return SeriesMarks(area: nil, node: .group(Group(role: .series(k), children: children)), progress: progress,
-                           decimated: false)
+                           decimated: !grouped)
     }
 
     /// Whether the segment of `series` at `category` is the last non-empty one on its side of the stack.

@@ -139,3 +139,17 @@ struct BarMarksTests {
         }
     }
 }
+
+extension BarMarksTests {
+    @Test func manyCategoriesAreOneSampledShapeWithoutPerBarGroups() throws {
+        let values: [Double?] = (0..<200_000).map { Double($0 % 97) + 1 }
+        var spec = barSpec([values])
+        spec.labels = nil
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        #expect(bars(scene).isEmpty)
+        let shapes = nodes(in: scene, under: .series(0)).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        let bulk = try #require(shapes.first)
+        #expect(bulk.path.elements.count <= 5 * BarMarks.maxBars + 5)
+        #expect(bulk.path.elements.count >= 5 * 1000)
+    }
+}
