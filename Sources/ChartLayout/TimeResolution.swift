@@ -20,6 +20,29 @@ extension ChartLayout {
             throw SpecError(path: "x.timeZone", message: error.description + ", got \"\(error.identifier)\"")
         }
         var resolved = spec
+        if let text = spec.x.startText {
+            if let t = ISO8601Timestamp.parse(text, in: zone) {
+                resolved.x.start = t
+                resolved.x.startText = nil
+            } else {
+                report("x.start", "expected an ISO-8601 timestamp like 2026-03-01 or 2026-03-01T09:30, "
+                    + "got \"\(text.prefix(40))\"")
+            }
+        }
+        // `values` on a time axis: value i is at start + i·step (one day by default).
+        for k in resolved.series.indices where !resolved.series[k].hasNumericX {
+            guard let start = resolved.x.start else {
+                if resolved.x.startText == nil {
+                    report("x.start", "required when series[\(k)] gives \"values\" on a time axis (or give \"points\")")
+                }
+                break
+            }
+            let step = resolved.x.step ?? 86_400_000
+            for i in resolved.series[k].points.indices {
+                resolved.series[k].points[i].x = start + Double(i) * step
+            }
+            resolved.series[k].hasNumericX = true
+        }
         for k in resolved.series.indices where !resolved.series[k].xTexts.isEmpty {
             var series = resolved.series[k]
             let path = "series[\(k)].points"

@@ -114,6 +114,8 @@ extension ChartSpec {
         w.field("format", axis.format.specString)
         if axis.scale != .linear { w.field("type", axis.scale.rawValue) }
         if let zone = axis.timeZone { w.field("timeZone", zone) }
+        if let start = axis.startText { w.field("start", start) } else if let start = axis.start { w.field("start", start) }
+        if let step = axis.step { w.field("step", step) }
         w.endObject()
     }
 

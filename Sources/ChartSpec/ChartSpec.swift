@@ -217,6 +217,11 @@ public struct AxisOptions: Hashable, Sendable {
     /// For a time axis: the zone of ticks, labels and offset-less timestamps (`UTC`, `+08:00`, `Europe/Berlin`…);
     /// nil means UTC.
     public var timeZone: String?
+    /// For a time axis and series given as `values`: the instant of value 0, as epoch milliseconds (`startText`
+    /// holds it when given as ISO-8601 text, resolved like point timestamps), and the milliseconds between values.
+    public var start: Double?
+    public var startText: String?
+    public var step: Double?
 
     public init(min: Double? = nil, max: Double? = nil, tickCount: Int = 5, title: String? = nil, grid: Bool = true,
                 format: NumberFormat = .auto) {

@@ -31,6 +31,8 @@ extension ChartSpec {
         public static let maxTimestampLength = 35
         /// Bar corner radius in CSS px (it is also clamped to half the bar's width when drawn).
         public static let cornerRadius: ClosedRange<Double> = 0...256
+        /// Milliseconds between consecutive `values` on a time axis (1 ms … about 1000 years).
+        public static let timeStep: ClosedRange<Double> = 1...3.2e13
     }
 
     /// The largest raster, in device pixels (width × height × scale²): 16 Mpx, i.e. 64 MiB of RGBA.

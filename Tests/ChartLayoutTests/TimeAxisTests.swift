@@ -99,3 +99,24 @@ extension TimeAxisTests {
         }
     }
 }
+
+extension TimeAxisTests {
+    @Test func valuesAreSpacedFromStartByStep() throws {
+        var spec = makeSpec([[1, 2, 3]])
+        spec.x.scale = .time
+        spec.x.timeZone = "+08:00"
+        spec.x.startText = "2026-01-01T08:00"
+        spec.x.step = 3_600_000
+        let resolved = try ChartLayout.resolvingTimes(spec)
+        let start = 1_767_225_600_000.0  // 2026-01-01T00:00Z = 08:00 at +08:00
+        #expect(resolved.series[0].points.map(\.x) == [start, start + 3_600_000, start + 7_200_000])
+        #expect(resolved.series[0].hasNumericX)
+        spec.x.startText = nil
+        do {
+            _ = try ChartLayout.resolvingTimes(spec)
+            Issue.record("values without a start were accepted")
+        } catch {
+            #expect(error.issues.map(\.path) == ["x.start"])
+        }
+    }
+}

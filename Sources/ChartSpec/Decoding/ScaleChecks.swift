@@ -14,6 +14,9 @@ enum ScaleChecks {
         if spec.x.timeZone != nil && spec.x.scale != .time {
             diagnostics.report("x.timeZone", "only a time axis has a zone; add \"type\": \"time\"")
         }
+        if (spec.x.start != nil || spec.x.startText != nil || spec.x.step != nil) && spec.x.scale != .time {
+            diagnostics.report("x.start", "start and step place values on a time axis; add \"type\": \"time\"")
+        }
         if spec.y.timeZone != nil {
             diagnostics.report("y.timeZone", "only a time axis (x) has a zone")
         }
