@@ -8,7 +8,7 @@ import ChartText
 /// ```
 /// {"width":640,"height":360,"plot":{"x":…,"y":…,"width":…,"height":…},
 ///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…]},
-///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],
+///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],   (name and color absent when unknown)
 ///  "points":[{"series":0,"index":2,"x":…,"y":…,"value":68,"label":"Home · Q3: 68"}],
 ///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}]}
 /// ```
@@ -78,10 +78,13 @@ enum LayoutJSON {
         for (k, s) in spec.series.enumerated() {
             w.open("{")
             w.key("index"); w.number(Double(k))
-            w.key("name")
-            if let name = s.name { w.string(name) } else { w.null() }
-            w.key("color")
-            if let c = series[k] { w.string(hex(c)) } else { w.null() }
+            // Absent rather than null, as openapi.yaml types them as strings.
+            if let name = s.name {
+                w.key("name"); w.string(name)
+            }
+            if let c = series[k] {
+                w.key("color"); w.string(hex(c))
+            }
             w.close("}")
         }
         w.close("]")
