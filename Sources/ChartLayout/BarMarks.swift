@@ -87,7 +87,7 @@ enum BarMarks {
                 : Rect(x: band.start, y: min(from, to), width: band.width, height: abs(to - from))
             guard rect.width > 0, rect.height > 0 else { continue }
             // The free end: away from the baseline, which is where `from` is.
-            let end: Edge = horizontal ? (to >= from ? .maxX : .minX) : (to <= from ? .minY : .maxY)
+            let end: RectEdge = horizontal ? (to >= from ? .maxX : .minX) : (to <= from ? .minY : .maxY)
             let radius = outermost ? spec.bars.cornerRadius : 0
             guard grouped else {
                 bulk.append(contentsOf: .rect(rect))
@@ -95,7 +95,7 @@ enum BarMarks {
             }
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
-            children.append(.group(Group(role: .bar(series: k, index: c),
+            children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite),
                                          tooltip: "\(name) · \(label(c)): \(formatter.string(v))", children: [
                                              .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
                                                           fill: .solid(color))),
@@ -122,11 +122,10 @@ enum BarMarks {
         return true
     }
 
-    enum Edge { case minX, maxX, minY, maxY }
 
     /// A rectangle with the two corners of the `roundedEnd` edge rounded by `radius` (clamped to half the bar's
     /// thickness and to its length), each corner a quarter circle as one cubic (k = 0.5523).
-    static func path(_ r: Rect, roundedEnd: Edge, radius: Double) -> Path {
+    static func path(_ r: Rect, roundedEnd: RectEdge, radius: Double) -> Path {
         let thickness = roundedEnd == .minY || roundedEnd == .maxY ? r.width : r.height
         let length = roundedEnd == .minY || roundedEnd == .maxY ? r.height : r.width
         let rr = radius.isFinite ? max(0, min(radius, thickness / 2, length)) : 0
@@ -165,7 +164,7 @@ enum BarMarks {
 
     /// The value written past the bar's free end, or for stacked segments centered inside (left out when it does
     /// not fit the segment).
-    static func valueLabel(_ text: String, rect: Rect, end: Edge, inside: Bool, color: Color,
+    static func valueLabel(_ text: String, rect: Rect, end: RectEdge, inside: Bool, color: Color,
                            ctx: LayoutContext) -> TextRun? {
         let size = ctx.style.tickSize
         let width = ctx.width(text, size: size)

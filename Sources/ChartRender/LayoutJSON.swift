@@ -37,7 +37,7 @@ enum LayoutJSON {
             case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
             case .point(let s, let i, _)?:
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
-            case .bar(let s, let i)?:
+            case .bar(let s, let i, _)?:
                 if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip)) }
             default: break
             }
