@@ -17,8 +17,12 @@ public enum ChartLayout {
     /// limits: `RingChartLayout`, `DiffChartLayout` (a line chart of the difference), `PieChartLayout`.
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {
         switch spec.type {
-        case .line, .area:
+        case .line, .area, .scatter:
             LineChartLayout(spec: spec, metrics: metrics).scene()
+        case .bar:
+            spec.bars.orientation == .horizontal
+                ? HorizontalBarLayout(spec: spec, metrics: metrics).scene()
+                : LineChartLayout(spec: spec, metrics: metrics).scene()
         case .ring:
             RingChartLayout(spec: spec, metrics: metrics).scene()
         case .diff:

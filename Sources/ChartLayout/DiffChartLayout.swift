@@ -163,7 +163,8 @@ struct DiffChartLayout {
         nodes.append(.group(Group(role: .plot, clip: clip, children: plotChildren)))
         let annotationCtx = LayoutContext(spec: { var s = line.spec; s.annotations.removeLast(); return s }(),
                                           metrics: ctx.metrics)
-        nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: yScale, x: frame.xPosition))
+        nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: { yScale($0) },
+                                                       x: frame.xPosition))
 
         return ctx.scene(kind: "Lead chart", description: description(), nodes: nodes)
     }

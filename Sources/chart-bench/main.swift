@@ -24,6 +24,7 @@ let all: [Benchmark] = [
     textBenchmarks(),
     svgBenchmarks(),
     rasterBenchmarks(),
+    largeSeriesBenchmarks(),
     serverBenchmarks(),
 ].flatMap { $0 }
 do {

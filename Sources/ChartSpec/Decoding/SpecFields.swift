@@ -62,6 +62,9 @@ enum SpecFields {
         },
         .choice("text", \.spec.text),
         .choice("compression", \.spec.compression),
+        .custom("bars") { draft, value, path, diagnostics in
+            BarFields.decode(value, path, onto: &draft.spec.bars, &diagnostics)
+        },
         .custom("ring") { draft, value, path, diagnostics in
             KindFields.decode(KindFields.ring, value, path, onto: &draft.spec.ring, &diagnostics)
         },
@@ -85,6 +88,7 @@ enum SpecFields {
                                          &diagnostics)
         }
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
+        ScaleChecks.check(draft.spec, &diagnostics)
         KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
         return draft.spec
     }
