@@ -207,8 +207,9 @@ struct DiffChartLayout {
                 // An upward crossing leaves the upper left and lower right free, a downward one the lower left
                 // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
                 let above = center.y - radius - 3, below = center.y + radius + 3 + ctx.ascent(size)
-                let run = TextRun(text: spec.diff.leadText(name), position: Point(center.x - radius, c.newSign > 0 ? above
-                                      : below), size: size, weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
+                let run = TextRun(text: spec.diff.leadText(name),
+                                  position: Point(center.x - radius, c.newSign > 0 ? above : below), size: size,
+                                  weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
                 var other = run
                 other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
                 other.anchor = .start
