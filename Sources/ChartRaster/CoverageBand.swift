@@ -71,11 +71,7 @@ struct CoverageBand {
                                     area: e.direction * (yNext - y))
                                 rowMin[r] = min(rowMin[r], first)
                                 rowMax[r] = max(rowMax[r], last)
-                                var c = first
-                                while c <= last {
-                                    touched[r * wordsPerRow + c >> 6] |= 1 << UInt64(c & 63)
-                                    c += 1
-                                }
+                                Self.markTouched(touched, base: r * wordsPerRow, first: first, last: last)
                                 y = yNext
                                 x = xNext
                                 row += 1
@@ -85,6 +81,21 @@ struct CoverageBand {
                 }
             }
         }
+    }
+
+    /// Sets the touched bits of cells `first…last` of one row, a word at a time.
+    @inline(__always)
+    private static func markTouched(_ touched: UnsafeMutableBufferPointer<UInt64>, base: Int, first: Int, last: Int) {
+        var word = first >> 6
+        let lastWord = last >> 6
+        var mask: UInt64 = ~0 << UInt64(first & 63)
+        while word < lastWord {
+            touched[base + word] |= mask
+            mask = ~0
+            word += 1
+        }
+        let tail: UInt64 = ~0 >> UInt64(63 - (last & 63))
+        touched[base + word] |= mask & tail
     }
 
     /// Adds one line piece lying inside a single row, spanning `left…right` horizontally with signed height
@@ -106,22 +117,29 @@ struct CoverageBand {
         let i1 = Int(right)
         let width = right - left
         let inverseWidth = 1 / width
-        let center = (left + right) * 0.5
-        func h(_ u: Double) -> Double {
-            if u <= left { return 0 }
-            if u >= right { return width * (u - center) }
-            let t = u - left
-            return t * t * 0.5
+        // Cells strictly between the two end cells lie wholly inside left…right, where H is the parabola t²/2, so
+        // A(c) = (c + ½ − left) / width and every such cell receives the same area / width: only the end cells need
+        // the general formula. A(i0) = H(i0 + 1) / width; A(i1) uses H(i1 + 1) = width · (i1 + 1 − center).
+        let startOffset = Double(i0 + 1) - left
+        let a0 = startOffset * startOffset * 0.5 * inverseWidth
+        cells[base + i0] += Float(area * a0)
+        var previous = a0
+        if i1 > i0 + 1 {
+            let first = (startOffset + 0.5) * inverseWidth
+            cells[base + i0 + 1] += Float(area * (first - a0))
+            let step = Float(area * inverseWidth)
+            var c = base + i0 + 2
+            let end = base + i1
+            while c < end {
+                cells[c] += step
+                c += 1
+            }
+            previous = (Double(i1) - 0.5 - left) * inverseWidth
         }
-        var previous = 0.0
-        var hc = h(Double(i0))
-        for c in i0...(i1 + 1) {
-            let hNext = h(Double(c + 1))
-            let a = min((hNext - hc) * inverseWidth, 1)
-            cells[base + c] += Float(area * (a - previous))
-            previous = a
-            hc = hNext
-        }
+        let endOffset = Double(i1) - left
+        let a1 = min((width * (Double(i1 + 1) - (left + right) * 0.5) - endOffset * endOffset * 0.5) * inverseWidth, 1)
+        cells[base + i1] += Float(area * (a1 - previous))
+        cells[base + i1 + 1] += Float(area * (1 - a1))
         return (i0, i1 + 1)
     }
 
