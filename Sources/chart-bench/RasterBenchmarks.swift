@@ -95,6 +95,12 @@ func rasterBenchmarks() -> [Benchmark] {
             })
         }
     }
+    // The same scene with its text runs left as text (the rasterizer skips them): the glyphs' share is the difference.
+    if let textScene = standardSpecScene(lowered: false) {
+        benchmarks.append(Benchmark(name: "raster standard spec without text scale 1") {
+            try rasterizer.render(textScene, scale: 1).data.count
+        })
+    }
     // The same scene split by part (the background is painted in each), to see where the time goes.
     for (part, nodes) in benchmarkSceneParts(scene) {
         let partial = Scene(width: scene.width, height: scene.height, background: scene.background, title: "",
@@ -154,8 +160,9 @@ func rasterBenchmarks() -> [Benchmark] {
     return benchmarks
 }
 
-/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it).
-private func standardSpecScene() -> Scene? {
+/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it), or with
+/// text runs left as they are when `lowered` is false.
+private func standardSpecScene(lowered: Bool = true) -> Scene? {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/standard-chart.json").standardized.path
     guard let data = FileManager.default.contents(atPath: path), let spec = try? ChartSpec.parse(Array(data)) else {
@@ -163,7 +170,7 @@ private func standardSpecScene() -> Scene? {
     }
     let renderer = ChartRenderer.shared
     let scene = renderer.scene(for: spec)
-    guard let fonts = renderer.text.fontSet else { return scene }
+    guard lowered, let fonts = renderer.text.fontSet else { return scene }
     return lowerText(in: scene, fonts: fonts)
 }
 
