@@ -111,9 +111,6 @@ func rasterBenchmarks() -> [Benchmark] {
     }
     // Our encoders (`.fast`, `.balanced`: the chart-specialised deflate; `.small`: libpng level 9) against libpng
     // settings, including what `.fast` and `.balanced` used before the specialised encoder (none, level 1 or 3).
-    typealias Encode = (Pixmap) throws -> Int
-    func libpng(_ settings: PNGSettings) -> Encode { { try PNGEncoder.encode($0, settings: settings).count } }
-    func ours(_ compression: PNGCompression) -> Encode { { try PNGEncoder.encode($0, compression: compression).count } }
     let candidates: [(String, Encode)] = [
         ("libpng defaults", libpng(.libpngDefaults)),
         ("fast", ours(.fast)),
@@ -158,6 +155,19 @@ func rasterBenchmarks() -> [Benchmark] {
         })
     }
     return benchmarks
+}
+
+/// Encodes a pixmap and returns the PNG's byte count.
+private typealias Encode = (Pixmap) throws -> Int
+
+/// Our PNG encoder with explicit libpng settings.
+private func libpng(_ settings: PNGSettings) -> Encode {
+    { pixmap in try PNGEncoder.encode(pixmap, settings: settings).count }
+}
+
+/// Our PNG encoder as the pipeline calls it.
+private func ours(_ compression: PNGCompression) -> Encode {
+    { pixmap in try PNGEncoder.encode(pixmap, compression: compression).count }
 }
 
 /// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it), or with
