@@ -354,6 +354,11 @@ static inline uint32_t load24(const uint8_t *p) {
 
 #define HASH_BITS 14
 
+/* A match at least this long ends the search at a position (a longer one would save at most a few bits). */
+#ifndef GOOD_ENOUGH
+#define GOOD_ENOUGH 32
+#endif
+
 static inline uint32_t hash4(const uint8_t *p) {
     uint32_t v;
     memcpy(&v, p, 4);
@@ -438,6 +443,35 @@ static inline uint32_t pixel_at(const uint8_t *pixels, size_t i) {
     return p;
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <tmmintrin.h>
+#define HAVE_SSSE3_PATH 1
+/* convert_row_rgb with SSSE3 (chosen at run time; the baseline x86-64 target has only SSE2): one byte shuffle turns
+ * 4 RGBA pixels into 12 RGB bytes. Each 16-byte store's last 4 bytes are overwritten by the next; the loop stops
+ * while a whole store still fits in the row, and the scalar tail finishes it. */
+__attribute__((target("ssse3")))
+static uint32_t convert_row_rgb_ssse3(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    const __m128i drop = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i all = _mm_set1_epi8(-1);
+    uint32_t x = 0;
+    for (; x + 6 <= width; x += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(src + 4 * (size_t)x));
+        all = _mm_and_si128(all, p);
+        _mm_storeu_si128((__m128i *)(dst + 3 * (size_t)x), _mm_shuffle_epi8(p, drop));
+    }
+    uint32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, all);
+    uint32_t result = lanes[0] & lanes[1] & lanes[2] & lanes[3];
+    for (; x < width; x++) {
+        uint32_t p;
+        memcpy(&p, src + 4 * (size_t)x, 4);
+        result &= p;
+        dst[3 * x] = (uint8_t)p; dst[3 * x + 1] = (uint8_t)(p >> 8); dst[3 * x + 2] = (uint8_t)(p >> 16);
+    }
+    return result;
+}
+#endif
+
 /* Writes row `src` as RGB, 4 pixels per 3 word stores; returns the AND of its pixels, whose top byte is 255 only
  * when every pixel was opaque (then the row is exact). */
 static uint32_t convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width) {
@@ -495,6 +529,17 @@ static void put_chunk(chart_png_buffer *out, const char *type, const uint8_t *da
     put_be32(out, crc_of(out->data + start, n + 4));
 }
 
+/* Whether the CPU has SSSE3 (set once, by init_tables). */
+static int haveSSSE3 = 0;
+
+static void init_tables(void) {
+    init_length_tables();
+#if HAVE_SSSE3_PATH
+    __builtin_cpu_init();
+    haveSSSE3 = __builtin_cpu_supports("ssse3");
+#endif
+}
+
 static void set_error(char *message, size_t capacity, const char *text) {
     if (message == NULL || capacity == 0) return;
     size_t n = strlen(text);
@@ -523,7 +568,7 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
         return 1;
     }
     static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
-    pthread_once(&tablesOnce, init_length_tables);
+    pthread_once(&tablesOnce, init_tables);
     const int useHash = effort > 0;
 
     size_t count = (size_t)width * height;
@@ -570,10 +615,21 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     for (uint32_t y = 0; y < height && ok; y++) {
         uint8_t *row = raw + (size_t)y * stride;
         row[0] = 0;
-        if (channels == 3) convert_row_rgb(pixels + (size_t)y * width * 4, row + 1, width);
+        if (channels == 3) {
+#if HAVE_SSSE3_PATH
+            if (haveSSSE3) convert_row_rgb_ssse3(pixels + (size_t)y * width * 4, row + 1, width);
+            else
+#endif
+            convert_row_rgb(pixels + (size_t)y * width * 4, row + 1, width);
+        }
         else convert_row_rgba(pixels + (size_t)y * width * 4, row + 1, width);
         adler_update(&s1, &s2, row, stride);
         long pos = (long)(row - raw), end = pos + (long)stride;
+        /* The candidates that are valid for the whole row: inside the window and not before the stream's start. */
+        long rowCandidates[candidateCount];
+        int rowCandidateCount = 0;
+        for (int k = 0; k < candidateCount; k++)
+            if (candidates[k] <= 32768 && candidates[k] <= pos) rowCandidates[rowCandidateCount++] = candidates[k];
         while (pos < end) {
             if (b->count >= BLOCK_SYMBOLS - 1) {
                 if (!write_block(&w, b)) { ok = 0; break; }
@@ -582,19 +638,20 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
             int bestLen = 0;
             long bestDist = 0;
             if (limit >= 3) {
-                uint32_t head3 = load24(raw + pos);
-                for (int k = 0; k < candidateCount; k++) {
-                    long d = candidates[k];
-                    if (d > pos || d > 32768 || load24(raw + pos - d) != head3) continue;
-                    int len = match_length(raw + pos, raw + pos - d, limit);
-                    if (len > bestLen) { bestLen = len; bestDist = d; if (len == limit) break; }
+                const uint8_t *here = raw + pos;
+                uint32_t head3 = load24(here);
+                for (int k = 0; k < rowCandidateCount; k++) {
+                    long d = rowCandidates[k];
+                    if (load24(here - d) != head3) continue;
+                    int len = match_length(here, here - d, limit);
+                    if (len > bestLen) { bestLen = len; bestDist = d; if (len >= GOOD_ENOUGH) break; }
                 }
-                if (useHash && bestLen < limit && limit >= 4) {
-                    uint32_t h = hash4(raw + pos);
+                if (useHash && bestLen < GOOD_ENOUGH && limit >= 4) {
+                    uint32_t h = hash4(here);
                     long cand = head[h];
                     head[h] = (int32_t)pos;
                     if (cand >= 0 && pos - cand <= 32768) {
-                        int len = match_length(raw + pos, raw + cand, limit);
+                        int len = match_length(here, raw + cand, limit);
                         if (len > bestLen) { bestLen = len; bestDist = pos - cand; }
                     }
                 }
