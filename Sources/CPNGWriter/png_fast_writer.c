@@ -291,18 +291,18 @@ static int write_block(bit_writer *w, block *b) {
         else if (s == 17) put_bits(w, rleExtra[i], 3);
         else if (s == 18) put_bits(w, rleExtra[i], 7);
     }
+    /* A match is written as two bit groups: length code + its extra bits (≤ 20 bits), distance code + its extra
+     * bits (≤ 28 bits). */
     for (int i = 0; i < b->count; i++) {
         int v = b->value[i], d = b->dist[i];
         if (d == 0) {
             put_bits(w, litCodes[v], lens[v]);
         } else {
             int sym = length_symbol[v];
-            put_bits(w, litCodes[sym], lens[sym]);
-            put_bits(w, length_extra_value[v], length_extra_bits[v]);
+            put_bits(w, litCodes[sym] | (uint32_t)length_extra_value[v] << lens[sym], lens[sym] + length_extra_bits[v]);
             int extra, value;
             int ds = distance_symbol(d, &extra, &value);
-            put_bits(w, distCodes[ds], lens[286 + ds]);
-            put_bits(w, (uint32_t)value, extra);
+            put_bits(w, distCodes[ds] | (uint32_t)value << lens[286 + ds], lens[286 + ds] + extra);
         }
     }
     put_bits(w, litCodes[256], lens[256]);
