@@ -450,36 +450,24 @@ static inline uint32_t pixel_at(const uint8_t *pixels, size_t i) {
  * 4 RGBA pixels into 12 RGB bytes. Each 16-byte store's last 4 bytes are overwritten by the next; the loop stops
  * while a whole store still fits in the row, and the scalar tail finishes it. */
 __attribute__((target("ssse3")))
-static uint32_t convert_row_rgb_ssse3(const uint8_t *src, uint8_t *dst, uint32_t width) {
+static void convert_row_rgb_ssse3(const uint8_t *src, uint8_t *dst, uint32_t width) {
     const __m128i drop = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    __m128i all = _mm_set1_epi8(-1);
     uint32_t x = 0;
     for (; x + 6 <= width; x += 4) {
         __m128i p = _mm_loadu_si128((const __m128i *)(src + 4 * (size_t)x));
-        all = _mm_and_si128(all, p);
         _mm_storeu_si128((__m128i *)(dst + 3 * (size_t)x), _mm_shuffle_epi8(p, drop));
     }
-    uint32_t lanes[4];
-    _mm_storeu_si128((__m128i *)lanes, all);
-    uint32_t result = lanes[0] & lanes[1] & lanes[2] & lanes[3];
     for (; x < width; x++) {
-        uint32_t p;
-        memcpy(&p, src + 4 * (size_t)x, 4);
-        result &= p;
-        dst[3 * x] = (uint8_t)p; dst[3 * x + 1] = (uint8_t)(p >> 8); dst[3 * x + 2] = (uint8_t)(p >> 16);
+        dst[3 * x] = src[4 * x]; dst[3 * x + 1] = src[4 * x + 1]; dst[3 * x + 2] = src[4 * x + 2];
     }
-    return result;
 }
 #endif
 
-/* Writes row `src` as RGB, 4 pixels per 3 word stores; returns the AND of its pixels, whose top byte is 255 only
- * when every pixel was opaque (then the row is exact). */
-static uint32_t convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width) {
-    uint32_t all = 0xFFFFFFFFu;
+/* Writes row `src` (opaque pixels) as RGB, 4 pixels per 3 word stores. */
+static void convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width) {
     uint32_t x = 0;
     for (; x + 4 <= width; x += 4) {
         uint32_t p0 = pixel_at(src, x), p1 = pixel_at(src, x + 1), p2 = pixel_at(src, x + 2), p3 = pixel_at(src, x + 3);
-        all &= p0 & p1 & p2 & p3;
         uint32_t w0 = (p0 & 0xFFFFFFu) | p1 << 24;
         uint32_t w1 = ((p1 >> 8) & 0xFFFFu) | p2 << 16;
         uint32_t w2 = ((p2 >> 16) & 0xFFu) | p3 << 8;
@@ -490,11 +478,9 @@ static uint32_t convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width
     }
     for (; x < width; x++) {
         uint32_t p = pixel_at(src, x);
-        all &= p;
         dst[0] = (uint8_t)p; dst[1] = (uint8_t)(p >> 8); dst[2] = (uint8_t)(p >> 16);
         dst += 3;
     }
-    return all;
 }
 
 /* Writes row `src` as straight-alpha RGBA: c · 255 / a rounded to nearest, so premultiplying again is exact. */
@@ -529,8 +515,10 @@ static void put_chunk(chart_png_buffer *out, const char *type, const uint8_t *da
     put_be32(out, crc_of(out->data + start, n + 4));
 }
 
+#if HAVE_SSSE3_PATH
 /* Whether the CPU has SSSE3 (set once, by init_tables). */
 static int haveSSSE3 = 0;
+#endif
 
 static void init_tables(void) {
     init_length_tables();
