@@ -156,31 +156,23 @@ struct CoverageBand {
                     var acc: Float = 0
                     var x = first
                     while x <= last {
-                        // The next touched cell at or after x.
-                        var next = last + 1
-                        var word = x >> 6
-                        var bits = touched[wordBase + word] & (~0 << UInt64(x & 63))
-                        while true {
-                            if bits != 0 {
-                                next = min(word << 6 + bits.trailingZeroBitCount, last + 1)
-                                break
-                            }
-                            word += 1
-                            if word << 6 > last { break }
-                            bits = touched[wordBase + word]
-                        }
+                        // The next touched cell at or after x, then the end of that run of touched cells.
+                        let next = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: true)
                         if next > x {
                             let alpha = Self.alpha(acc, rule)
                             let end = min(next, width)
                             if alpha > 0 && end > x { blitter.blit(x: x, y: y, count: end - x, alpha: alpha) }
                             x = next
-                            continue
+                            if x > last { break }
                         }
-                        acc += cells[base + x]
-                        cells[base + x] = 0
-                        let alpha = Self.alpha(acc, rule)
-                        if alpha > 0 && x < width { blitter.blit(x: x, y: y, count: 1, alpha: alpha) }
-                        x += 1
+                        let runEnd = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: false)
+                        while x < runEnd {
+                            acc += cells[base + x]
+                            cells[base + x] = 0
+                            let alpha = Self.alpha(acc, rule)
+                            if alpha > 0 && x < width { blitter.blit(x: x, y: y, count: 1, alpha: alpha) }
+                            x += 1
+                        }
                     }
                     for w in (first >> 6)...(last >> 6) { touched[wordBase + w] = 0 }
                     rowMin[r] = Int.max
@@ -188,6 +180,21 @@ struct CoverageBand {
                 }
             }
         }
+    }
+
+    /// The first cell at or after `x` whose touched bit equals `touched`, or `last + 1` when there is none up to `last`.
+    @inline(__always)
+    private static func nextCell(_ bitmap: UnsafeMutableBufferPointer<UInt64>, wordBase: Int, from x: Int, last: Int,
+                                 touched: Bool) -> Int {
+        var word = x >> 6
+        let flip: UInt64 = touched ? 0 : ~0
+        var bits = (bitmap[wordBase + word] ^ flip) & (~0 << UInt64(x & 63))
+        while bits == 0 {
+            word += 1
+            if word << 6 > last { return last + 1 }
+            bits = bitmap[wordBase + word] ^ flip
+        }
+        return min(word << 6 + bits.trailingZeroBitCount, last + 1)
     }
 
     /// Coverage 0…255 from the average winding number `w` under `rule`.
