@@ -182,7 +182,8 @@ struct CoverageBand {
         }
     }
 
-    /// The first cell at or after `x` whose touched bit equals `touched`, or `last + 1` when there is none up to `last`.
+    /// The first cell at or after `x` whose touched bit equals `touched`, or `last + 1` when there is none up to
+    /// `last`.
     @inline(__always)
     private static func nextCell(_ bitmap: UnsafeMutableBufferPointer<UInt64>, wordBase: Int, from x: Int, last: Int,
                                  touched: Bool) -> Int {
