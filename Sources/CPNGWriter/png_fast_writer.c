@@ -28,7 +28,6 @@ typedef struct {
     chart_png_buffer *out;
     uint64_t acc;
     int count;
-    int failed;
 } bit_writer;
 
 static int reserve(chart_png_buffer *out, size_t extra) {
@@ -591,7 +590,7 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     static const uint8_t zlibHeader[2] = {0x78, 0x01};
     put_bytes(out, zlibHeader, 2);
 
-    bit_writer w = {out, 0, 0, 0};
+    bit_writer w = {out, 0, 0};
     uint32_t s1 = 1, s2 = 0;
     int ok = 1;
     const int bpp = channels;
