@@ -653,24 +653,30 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
         }
     }
     if (ok && b->count > 0) ok = write_block(&w, b);
+    const char *failure = "out of memory for PNG output";
     if (ok && reserve(out, 64)) {
         put_bits(&w, 1 | (1 << 1), 3); /* final, empty fixed-Huffman block: BFINAL, BTYPE = 01, then end code */
         put_bits(&w, 0, 7);
         flush_bits(&w);
         put_be32(out, (s2 % 65521) << 16 | (s1 % 65521));
         size_t idatLength = out->size - idatStart - 8;
-        uint8_t *lenField = out->data + idatStart;
-        lenField[0] = (uint8_t)(idatLength >> 24); lenField[1] = (uint8_t)(idatLength >> 16);
-        lenField[2] = (uint8_t)(idatLength >> 8); lenField[3] = (uint8_t)idatLength;
-        put_be32(out, crc_of(out->data + idatStart + 4, idatLength + 4));
-        put_chunk(out, "IEND", NULL, 0);
+        if (idatLength > 0x7FFFFFFF) {
+            ok = 0; /* a PNG chunk holds at most 2^31 - 1 bytes */
+            failure = "compressed image too large for a PNG chunk";
+        } else {
+            uint8_t *lenField = out->data + idatStart;
+            lenField[0] = (uint8_t)(idatLength >> 24); lenField[1] = (uint8_t)(idatLength >> 16);
+            lenField[2] = (uint8_t)(idatLength >> 8); lenField[3] = (uint8_t)idatLength;
+            put_be32(out, crc_of(out->data + idatStart + 4, idatLength + 4));
+            put_chunk(out, "IEND", NULL, 0);
+        }
     } else {
         ok = 0;
     }
     free(raw); free(b); free(head);
     if (!ok) {
         chart_png_free(out);
-        set_error(message, message_capacity, "out of memory for PNG output");
+        set_error(message, message_capacity, failure);
         return 1;
     }
     return 0;
