@@ -7,7 +7,7 @@ enum Annotations {
     /// One `.annotation(i)` group per line annotation that falls inside the plot. Labels take their first
     /// position that does not overlap `avoiding` (value bubbles): near the top or right end of the line,
     /// else near its bottom or left end.
-    static func lineNodes(ctx: LayoutContext, plot: Rect, y: LinearScale, x: (Double) -> Double,
+    static func lineNodes(ctx: LayoutContext, plot: Rect, y: (Double) -> Double, x: (Double) -> Double,
                           avoiding: [Rect] = []) -> [Node] {
         func firstClear(_ candidates: [TextRun]) -> TextRun? {
             let placed = candidates.compactMap { ctx.placed($0) }

@@ -16,8 +16,12 @@ public enum ChartLayout {
     /// measured to choose thinning; line widths are clamped to 0…64 px.
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {
         switch spec.type {
-        case .line, .area:
+        case .line, .area, .scatter:
             LineChartLayout(spec: spec, metrics: metrics).scene()
+        case .bar:
+            spec.bars.orientation == .horizontal
+                ? HorizontalBarLayout(spec: spec, metrics: metrics).scene()
+                : LineChartLayout(spec: spec, metrics: metrics).scene()
         }
     }
 }

@@ -67,8 +67,15 @@ struct Legend {
                                  strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
                                                           dash: swatchDash(series.dash)))),
                 ]
-                if series.dots {
-                    let center = Point(x + ctx.style.swatchLength / 2, y)
+                // Bars and scatter dots are shown by their own shape: a small square or a dot.
+                let center = Point(x + ctx.style.swatchLength / 2, y)
+                if ctx.spec.type == .bar && series.mark != .line {
+                    let square = Rect(x: center.x - 5, y: center.y - 5, width: 10, height: 10)
+                    swatch = [.shape(Shape(path: BarMarks.path(square, roundedEnd: .minY, radius: 2),
+                                           fill: .solid(color)))]
+                } else if ctx.spec.type == .scatter {
+                    swatch = [.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color)))]
+                } else if series.dots {
                     swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
                                                fill: .solid(ctx.theme.background), stroke: .solid(color),
                                                strokeStyle: StrokeStyle(width: 1.5))))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartScene
 import ChartSpec
 import ChartText
@@ -5,7 +10,8 @@ import ChartText
 /// Lays out line and area charts: margins fitted to the measured labels, title and legend on top, a left
 /// y axis with horizontal grid lines, an x baseline with category or numeric labels, the series marks
 /// clipped to the plot, then annotations and value bubbles. With `axes: false` it draws a sparkline:
-/// only the data, filling the canvas.
+/// only the data, filling the canvas. Scatter charts and vertical bar charts share this frame: scatter draws
+/// `ScatterMarks` instead of lines, bars put categories on bands (`BarMarks`). A log y axis lays out in log10 space.
 struct LineChartLayout {
     let ctx: LayoutContext
     let data: [SeriesData]
@@ -19,6 +25,7 @@ struct LineChartLayout {
 
     init(spec: ChartSpec, metrics: any TextMeasuring) {
         func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
+        let spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
         ctx = LayoutContext(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
                             canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
         let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
@@ -33,23 +40,37 @@ struct LineChartLayout {
         let frame = spec.axes ? fullFrame() ?? sparklineFrame() : sparklineFrame()
         var nodes = frame.decorations
         let x = frame.xPosition
-        let yScale = frame.yAxis.scale(plot: frame.plot)
+        let linearY = frame.yAxis.scale(plot: frame.plot)
+        let isLog = spec.y.scale == .log
+        let yScale: (Double) -> Double = isLog ? { linearY(Self.log10Clamped($0)) } : { linearY($0) }
         let domain = (frame.yAxis.ticks.domainMin, frame.yAxis.ticks.domainMax)
-        let baselineY = yScale(min(max(0, domain.0), domain.1))
+        let baselineY = isLog ? frame.plot.maxY : linearY(min(max(0, domain.0), domain.1))
         let yFormatter = TickFormatter(spec.y.format)
         let xFormatter = TickFormatter(spec.x.format)
 
+        let stacks = spec.type == .bar && spec.bars.mode == .stacked ? BarMarks.stacks(data) : nil
+        let largestSize = spec.type == .scatter ? ScatterMarks.largestSize(spec) : nil
         var marks: [SeriesMarks] = []
         for d in data {
             let points = d.series.points
             let label: (Int) -> String
             if case .categories(let labels, _) = xMode {
                 label = { i in i < labels.count ? labels[i] : String(i + 1) }
+            } else if case .time(_, _, let zone) = xMode {
+                label = { i in TimeAxis.tooltipLabel(points[i].x, zone: zone) }
             } else {
                 label = { i in xFormatter.string(points[i].x) }
             }
-            marks.append(SeriesMarks.build(d, ctx: ctx, x: x, y: yScale, plot: frame.plot, baselineY: baselineY,
-                                           label: label, formatter: yFormatter))
+            if spec.type == .scatter {
+                marks.append(ScatterMarks.build(d, ctx: ctx, x: x, y: yScale, plot: frame.plot,
+                                                largestSize: largestSize, label: label, formatter: yFormatter))
+            } else if spec.type == .bar && d.series.mark != .line {
+                marks.append(BarMarks.build(d, ctx: ctx, bands: frame.bands, y: yScale, plot: frame.plot,
+                                            baselineY: baselineY, stacks: stacks, label: label, formatter: yFormatter))
+            } else {
+                marks.append(SeriesMarks.build(d, ctx: ctx, x: x, y: yScale, plot: frame.plot, baselineY: baselineY,
+                                               label: label, formatter: yFormatter))
+            }
         }
         let clip = frame.plot.insetBy(-(markExtent + 1)).intersection(ctx.canvas) ?? ctx.canvas
         nodes.append(.group(Group(role: .plot, clip: clip, children: marks.compactMap(\.area) + marks.map(\.node))))
@@ -60,11 +81,17 @@ struct LineChartLayout {
         nodes.append(contentsOf: bubbles.map(\.node))
 
         let background = spec.background ?? ctx.theme.background
-        let kind = spec.type == .area ? "Area chart" : "Line chart"
+        let kind = switch spec.type {
+        case .area: "Area chart"
+        case .bar: "Bar chart"
+        case .scatter: "Scatter chart"
+        default: "Line chart"
+        }
         return Scene(width: ctx.canvas.width, height: ctx.canvas.height,
                      background: background.alpha == 0 ? nil : background,
                      title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind,
-                     description: description(kind: kind, domain: domain, formatter: yFormatter), nodes: nodes)
+                     description: description(kind: kind, domain: isLog ? (pow(10, domain.0), pow(10, domain.1)) : domain,
+                                              formatter: yFormatter), nodes: nodes)
     }
 
     // MARK: - Frame: plot rectangle, axes and decorations
@@ -75,12 +102,55 @@ struct LineChartLayout {
         var yAxis: YAxisLayout
         /// Maps a point's x (index or numeric) to a pixel column.
         var xPosition: (Double) -> Double
+        /// The category bands of a bar chart (nil for other kinds).
+        var bands: BandScale?
         /// Title, legend, grid and axes, in drawing order.
         var decorations: [Node]
     }
 
     /// The full chart frame, or nil when the canvas is too small for axes (the caller falls back to a sparkline).
     func fullFrame() -> Frame? {
+        let style = ctx.style
+        let canvas = ctx.canvas
+        let pad = style.padding
+        let (headerNodes, top) = header()
+        var decorations = headerNodes
+        // Room above the plot for the top y label's upper half.
+        let plotTop = top + (ctx.ascent(style.tickSize) / 2).rounded(.up) + 2
+        let bottomFixed = pad + (spec.x.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
+        let leftFixed = pad + (spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
+        let inset = max(style.pointInset, markExtent + 1)
+        let extent = yExtent
+        let xMode = xMode
+
+        // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
+        // width → x label thinning or slanting); a few passes settle them.
+        var xHeight = style.tickGap + ctx.lineHeight(style.tickSize)
+        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double)?
+        for _ in 0..<3 {
+            let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
+            let yAxis = spec.y.scale == .log
+                ? YAxisLayout.logarithmic(dataMin: extent.min, dataMax: extent.max, ctx: ctx)
+                : YAxisLayout.make(dataMin: extent.min, dataMax: extent.max, plotHeight: plotHeight, ctx: ctx)
+            let left = leftFixed + yAxis.labelWidth + style.tickGap
+            let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
+            guard plot.width >= 16, plot.height >= 16 else { return nil }
+            let position = xPosition(plot: plot, inset: inset)
+            let xAxis = XAxisLayout.make(mode: xMode, x: position, plot: plot, ctx: ctx)
+            result = (plot, yAxis, xAxis, position)
+            if abs(xAxis.height - xHeight) < 0.5 { break }
+            xHeight = xAxis.height
+        }
+        guard let r = result else { return nil }
+        if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid) { decorations.append(grid) }
+        decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
+        decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
+        return Frame(plot: r.plot, yAxis: r.y, xPosition: r.position, bands: bands(plot: r.plot),
+                     decorations: decorations)
+    }
+
+    /// The title, subtitle and legend above the plot, and the y where the space below them starts.
+    func header() -> (nodes: [Node], top: Double) {
         let style = ctx.style
         let canvas = ctx.canvas
         let pad = style.padding
@@ -102,51 +172,26 @@ struct LineChartLayout {
             if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
             top += ctx.lineHeight(size) + 4
         }
-        var decorations: [Node] = titleNodes.isEmpty ? [] : [.group(Group(role: .title, children: titleNodes))]
+        var nodes: [Node] = titleNodes.isEmpty ? [] : [.group(Group(role: .title, children: titleNodes))]
         if spec.legend ?? (spec.series.count > 1), !spec.series.isEmpty {
             let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad)
-            decorations.append(legend.node(top: top, ctx: ctx))
+            nodes.append(legend.node(top: top, ctx: ctx))
             top += legend.height + 4
         }
 
-        // Room above the plot for the top y label's upper half.
-        let plotTop = top + (ctx.ascent(style.tickSize) / 2).rounded(.up) + 2
-        let bottomFixed = pad + (spec.x.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
-        let leftFixed = pad + (spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
-        let inset = max(style.pointInset, markExtent + 1)
-        let extent = yExtent
-        let xMode = xMode
-
-        // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
-        // width → x label thinning or slanting); a few passes settle them.
-        var xHeight = style.tickGap + ctx.lineHeight(style.tickSize)
-        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double)?
-        for _ in 0..<3 {
-            let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
-            let yAxis = YAxisLayout.make(dataMin: extent.min, dataMax: extent.max, plotHeight: plotHeight, ctx: ctx)
-            let left = leftFixed + yAxis.labelWidth + style.tickGap
-            let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
-            guard plot.width >= 16, plot.height >= 16 else { return nil }
-            let position = xPosition(plot: plot, inset: inset)
-            let xAxis = XAxisLayout.make(mode: xMode, x: position, plot: plot, ctx: ctx)
-            result = (plot, yAxis, xAxis, position)
-            if abs(xAxis.height - xHeight) < 0.5 { break }
-            xHeight = xAxis.height
-        }
-        guard let r = result else { return nil }
-        if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid) { decorations.append(grid) }
-        decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
-        decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
-        return Frame(plot: r.plot, yAxis: r.y, xPosition: r.position, decorations: decorations)
+        return (nodes, top)
     }
 
     /// Sparkline: the data fills the canvas, inset only by half the line width (or the dot radius).
     func sparklineFrame() -> Frame {
         let plot = ctx.canvas.insetBy(min(markExtent, min(ctx.canvas.width, ctx.canvas.height) / 2))
         let extent = yExtent
-        let yAxis = YAxisLayout.make(dataMin: extent.min, dataMax: extent.max, plotHeight: plot.height, ctx: ctx,
-                                     exact: true)
-        return Frame(plot: plot, yAxis: yAxis, xPosition: xPosition(plot: plot, inset: 0), decorations: [])
+        let yAxis = spec.y.scale == .log
+            ? YAxisLayout.logarithmic(dataMin: extent.min, dataMax: extent.max, ctx: ctx, exact: true)
+            : YAxisLayout.make(dataMin: extent.min, dataMax: extent.max, plotHeight: plot.height, ctx: ctx,
+                               exact: true)
+        return Frame(plot: plot, yAxis: yAxis, xPosition: xPosition(plot: plot, inset: 0), bands: bands(plot: plot),
+                     decorations: [])
     }
 
     // MARK: - Data extents and x mapping
@@ -154,6 +199,7 @@ struct LineChartLayout {
     /// How far marks reach beyond their data point: half the widest line, or a dot and its ring.
     var markExtent: Double {
         var extent = 0.0
+        if spec.type == .scatter { return ScatterMarks.maxRadius + 1 }
         for s in spec.series {
             let lw = s.lineWidth.isFinite ? min(max(s.lineWidth, 0), 64) : 2
             extent = max(extent, s.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : lw / 2)
@@ -165,6 +211,9 @@ struct LineChartLayout {
     static func yExtent(data: [SeriesData], ctx: LayoutContext) -> (min: Double, max: Double) {
         let spec = ctx.spec
         var lo = Double.infinity, hi = -Double.infinity
+        if spec.type == .bar {
+            (lo, hi) = BarMarks.extent(data: data, mode: spec.bars.mode)
+        }
         for d in data where d.finiteCount > 0 {
             lo = min(lo, d.yMin)
             hi = max(hi, d.yMax)
@@ -179,6 +228,9 @@ struct LineChartLayout {
             lo = min(lo, 0)
             hi = max(hi, 0)
         }
+        if spec.y.scale == .log {  // laid out in log10 space; the spec layer rejected non-positive values
+            return lo <= hi && hi > 0 ? (log10Clamped(lo), log10Clamped(hi)) : (0, 1)
+        }
         return lo <= hi ? (lo, hi) : (0, 0)
     }
 
@@ -186,6 +238,10 @@ struct LineChartLayout {
     static func xMode(spec: ChartSpec, data: [SeriesData]) -> XMode {
         let numericX = spec.series.contains { $0.hasNumericX }
         let longest = spec.series.reduce(0) { max($0, $1.points.count) }
+        if spec.type == .bar {
+            let count = max(spec.labels?.count ?? 0, longest)
+            return .categories(labels: spec.labels ?? (0..<min(count, 10_000)).map { String($0 + 1) }, count: count)
+        }
         if let labels = spec.labels, !numericX {
             return .categories(labels: labels, count: max(labels.count, longest))
         }
@@ -198,25 +254,41 @@ struct LineChartLayout {
         lo = spec.x.min.flatMap { $0.isFinite ? $0 : nil } ?? lo
         hi = spec.x.max.flatMap { $0.isFinite ? $0 : nil } ?? hi
         if lo > hi { swap(&lo, &hi) }
+        if spec.x.scale == .time {
+            return .time(min: lo, max: hi, zone: (try? ChartTimeZone(identifier: spec.x.timeZone ?? "UTC")) ?? .utc)
+        }
         return .numeric(min: lo, max: hi, indexOnly: !numericX)
     }
 
     /// The x mapping onto `plot`, first and last positions `inset` from its edges.
     func xPosition(plot: Rect, inset: Double) -> (Double) -> Double {
+        // Fractional x (a "half time" line at 1.5) falls between band centers, linearly.
+        if let bands = bands(plot: plot) { return { bands.center(0) + $0 * bands.step } }
         switch xMode {
         case .categories(_, let count):
             let scale = PointScale(count: count, range: (plot.minX, plot.maxX), inset: inset)
             return { scale($0) }
-        case .numeric(let lo, let hi, _):
+        case .numeric(let lo, let hi, _), .time(let lo, let hi, _):
             let i = min(inset, plot.width / 2)
             let scale = LinearScale(domain: (lo, hi), range: (plot.minX + i, plot.maxX - i))
             return { scale($0) }
         }
     }
 
+    /// The category bands of a vertical bar chart across `plot`.
+    func bands(plot: Rect) -> BandScale? {
+        guard spec.type == .bar, case .categories(_, let count) = xMode else { return nil }
+        return BandScale(count: count, rangeStart: plot.minX, rangeEnd: plot.maxX)
+    }
+
+    /// log10 of a value clamped into the log scale's accepted range, so zero or garbage never gives −∞.
+    static func log10Clamped(_ v: Double) -> Double {
+        log10(v.isFinite ? min(max(v, LogScale.minValue), LogScale.maxValue) : 1)
+    }
+
     // MARK: - Bubbles and description
 
-    func bubbles(marks: [SeriesMarks], x: (Double) -> Double, y: LinearScale,
+    func bubbles(marks: [SeriesMarks], x: (Double) -> Double, y: (Double) -> Double,
                  formatter: TickFormatter) -> [(node: Node, bounds: Rect)] {
         var nodes: [(node: Node, bounds: Rect)] = []
         for case .bubble(let s, let index, let label) in spec.annotations {

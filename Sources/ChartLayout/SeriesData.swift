@@ -52,6 +52,7 @@ struct SeriesData {
     /// points, an LTTB selection sharing `limit` among the runs in proportion to their lengths.
     func keptIndices(limit: Int) -> (runs: [[Int]], decimated: Bool) {
         guard finiteCount > limit, limit >= 3 else { return (runs.map { Array($0) }, false) }
+        if series.decimation == .minmax { return (minMaxRuns(columns: max(1, limit / 4)), true) }
         let points = series.points
         var result: [[Int]] = []
         result.reserveCapacity(runs.count)
@@ -65,6 +66,24 @@ struct SeriesData {
             result.append(kept.map { $0 + run.lowerBound })
         }
         return (result, true)
+    }
+}
+
+extension SeriesData {
+    /// Per-pixel-column first/min/max/last (`MinMaxDecimation`, M4) over the whole series, split back into runs:
+    /// kept indices of one original run stay together, gaps between runs stay gaps.
+    func minMaxRuns(columns: Int) -> [[Int]] {
+        let points = series.points
+        let kept = MinMaxDecimation.keptIndices(x: points.map(\.x), y: points.map { $0.y ?? .nan }, columns: columns)
+        var result: [[Int]] = []
+        var r = 0
+        for i in kept {
+            while r < runs.count && runs[r].upperBound <= i { r += 1 }
+            guard r < runs.count, runs[r].contains(i) else { continue }  // a gap or a non-finite point
+            if result.count <= r { result.append(contentsOf: repeatElement([], count: r + 1 - result.count)) }
+            result[r].append(i)
+        }
+        return result.filter { !$0.isEmpty }
     }
 }
 

@@ -49,7 +49,7 @@ struct SeriesMarks {
     ///   - x: maps a point's x (category index or numeric x) to a pixel column.
     ///   - baselineY: where area fills end (the zero line, or the plot edge nearest to zero).
     ///   - label: the x label of an original index, for tooltips.
-    static func build(_ data: SeriesData, ctx: LayoutContext, x: (Double) -> Double, y: LinearScale, plot: Rect,
+    static func build(_ data: SeriesData, ctx: LayoutContext, x: (Double) -> Double, y: (Double) -> Double, plot: Rect,
                       baselineY: Double, label: (Int) -> String, formatter: TickFormatter) -> SeriesMarks {
         let k = data.index
         let series = data.series

@@ -7,6 +7,8 @@ enum XMode {
     case categories(labels: [String], count: Int)
     /// Numeric x over `min…max`. `indexOnly` when x is just the value index, so ticks stay integers.
     case numeric(min: Double, max: Double, indexOnly: Bool)
+    /// Instants (epoch milliseconds) over `min…max`, with calendar ticks in `zone`.
+    case time(min: Double, max: Double, zone: ChartTimeZone)
 }
 
 /// The x tick labels, thinned to every k-th or slanted −45° when they would overlap, and the space
@@ -28,6 +30,8 @@ struct XAxisLayout {
             return categories(labels: labels, count: count, x: x, plot: plot, ctx: ctx)
         case .numeric(let lo, let hi, let indexOnly):
             return numeric(lo: lo, hi: hi, indexOnly: indexOnly, x: x, plot: plot, ctx: ctx)
+        case .time(let lo, let hi, let zone):
+            return TimeAxis.labels(lo: lo, hi: hi, zone: zone, x: x, plot: plot, ctx: ctx)
         }
     }
 
@@ -89,7 +93,7 @@ struct XAxisLayout {
                                 ctx: LayoutContext) -> XAxisLayout {
         let style = ctx.style
         let size = style.tickSize
-        let a = ctx.ascent(size), lh = ctx.lineHeight(size)
+        let lh = ctx.lineHeight(size)
         let formatter = TickFormatter(ctx.spec.x.format)
         var values: [Double] = []
         var labels: [String] = []
@@ -112,18 +116,26 @@ struct XAxisLayout {
             values = [lo]
             labels = formatter.labels(for: values)
         }
+        return XAxisLayout(runs: centeredRuns(values: values, labels: labels, x: x, plot: plot, ctx: ctx),
+                           rotated: false, height: style.tickGap + lh)
+    }
+
+    /// Labels centered under their tick values, skipping any that would overlap the previous one.
+    static func centeredRuns(values: [Double], labels: [String], x: (Double) -> Double, plot: Rect,
+                             ctx: LayoutContext) -> [TextRun] {
+        let style = ctx.style
         var runs: [TextRun] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
-            let run = TextRun(text: text, position: Point(x(v), plot.maxY + style.tickGap + a), size: size,
-                              anchor: .middle, color: ctx.theme.secondaryText)
+            let run = TextRun(text: text, position: Point(x(v), plot.maxY + style.tickGap + ctx.ascent(style.tickSize)),
+                              size: style.tickSize, anchor: .middle, color: ctx.theme.secondaryText)
             guard let placed = ctx.placed(run) else { continue }
             let box = TextBox(placed, metrics: ctx.metrics).bounds
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
             lastEnd = box.maxX
             runs.append(placed)
         }
-        return XAxisLayout(runs: runs, rotated: false, height: style.tickGap + lh)
+        return runs
     }
 
     /// The x baseline along the plot bottom, the labels and the axis title.

@@ -6,6 +6,10 @@ struct YAxisLayout {
     var ticks: NiceTicks
     var labels: [String]
     var labelWidth: Double
+    /// Unlabelled minor tick values (a log axis's 2…9 × 10^k, in log10 space), drawn as short marks.
+    var minor: [Double] = []
+    /// True for a log axis laid out in log10 space: there is no zero line to emphasize.
+    var isLog = false
 
     /// Ticks for `dataMin…dataMax` with about as many ticks as `plotHeight` has room for
     /// (at most the spec's `tickCount`). In `exact` mode (sparklines) the domain is the data extent itself.
@@ -44,7 +48,7 @@ struct YAxisLayout {
                                              strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
             }
         }
-        if ticks.domainMin < 0 && ticks.domainMax > 0 {
+        if !isLog && ticks.domainMin < 0 && ticks.domainMax > 0 {
             let y = scale(0)
             children.append(.shape(Shape(path: Path([.move(Point(plot.minX, y)), .line(Point(plot.maxX, y))]),
                                          stroke: .solid(ctx.theme.axis),
@@ -62,6 +66,15 @@ struct YAxisLayout {
                          stroke: .solid(ctx.theme.axis), strokeStyle: StrokeStyle(width: 1, cap: .butt),
                          snapToPixels: true)),
         ]
+        if !minor.isEmpty {
+            var marks = Path()
+            for v in minor where v >= ticks.domainMin && v <= ticks.domainMax {
+                marks.move(to: Point(plot.minX - 3, scale(v)))
+                marks.line(to: Point(plot.minX, scale(v)))
+            }
+            children.append(.shape(Shape(path: marks, stroke: .solid(ctx.theme.axis),
+                                         strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
+        }
         let shift = (ctx.ascent(size) - ctx.descent(size)) / 2
         var lastTop = Double.infinity  // top of the previous (lower) label; labels go bottom to top
         for (v, text) in zip(ticks.values, labels) where v >= ticks.domainMin && v <= ticks.domainMax {

@@ -54,6 +54,7 @@ public struct ChartRenderer: Sendable {
 
     /// Renders a validated spec in `format`.
     public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
+        let spec = try Self.resolvingTimes(spec)
         switch format {
         case .svg:
             return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
@@ -63,7 +64,17 @@ public struct ChartRenderer: Sendable {
         case .png:
             return RenderedChart(bytes: try png(for: spec), format: .png)
         case .json:
-            throw .invalidSpec(SpecError(path: "format", message: "format \"\(format.rawValue)\" is not supported yet"))
+            return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec,
+                                                          metrics: text.measurer), format: .json)
+        }
+    }
+
+    /// The spec with a time axis's timestamps resolved (the calendar lives in the layout layer), or its problems.
+    private static func resolvingTimes(_ spec: ChartSpec) throws(RenderError) -> ChartSpec {
+        do {
+            return try ChartLayout.resolvingTimes(spec)
+        } catch {
+            throw .invalidSpec(error)
         }
     }
 

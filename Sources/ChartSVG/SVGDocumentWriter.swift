@@ -110,8 +110,16 @@ struct SVGDocumentWriter: ~Copyable {
             if let b = bounds {
                 inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
             }
-        case .bar?:
-            if let b = bounds { inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY)) }
+        case .bar(_, _, let base)?:
+            // Scale about the baseline edge, so the bar grows out of it.
+            if let b = bounds {
+                switch base {
+                case .minX: inner = Origin(x: SVGBuffer.hundredths(b.minX), y: origin.y)
+                case .maxX: inner = Origin(x: SVGBuffer.hundredths(b.maxX), y: origin.y)
+                case .minY: inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.minY))
+                case .maxY: inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY))
+                }
+            }
         default: break
         }
         let drawsWithDash: Bool
@@ -212,7 +220,7 @@ struct SVGDocumentWriter: ~Copyable {
         case .valueLabel(let s, _):
             body.raw("value-label")
             series = s
-        case .bar(let s, let i):
+        case .bar(let s, let i, _):
             body.raw("bar")
             series = s
             index = i
@@ -506,11 +514,12 @@ struct SVGDocumentWriter: ~Copyable {
             fadeIn(start: t, length: timeline.labelFade, to: opacity, timeline: timeline)
         case .annotation:
             fadeIn(start: timeline.lineEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
-        case .bar(let k, _):
+        case .bar(let k, _, let base):
             guard hasBounds else { return }
             let start = timeline.lineStart(k)
             var keys = SMILKeyframes(pairs: true)
-            keys.add(start, 1, 0, easedToNext: true)
+            // Grow along the bar's length only: y for vertical bars, x for horizontal ones.
+            if base.isHorizontal { keys.add(start, 1, 0, easedToNext: true) } else { keys.add(start, 0, 1, easedToNext: true) }
             keys.add(start + timeline.duration, 1, 1)
             keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
                        timeline: timeline, into: &body)

@@ -20,6 +20,27 @@ public struct Point: Hashable, Sendable {
     public var length: Double { (x * x + y * y).squareRoot() }
 }
 
+/// One side of an axis-aligned rectangle.
+public enum RectEdge: Hashable, Sendable {
+    case minX
+    case maxX
+    case minY
+    case maxY
+
+    /// The side across the rectangle.
+    public var opposite: RectEdge {
+        switch self {
+        case .minX: .maxX
+        case .maxX: .minX
+        case .minY: .maxY
+        case .maxY: .minY
+        }
+    }
+
+    /// Whether the edge runs horizontally (top or bottom).
+    public var isHorizontal: Bool { self == .minY || self == .maxY }
+}
+
 /// An axis-aligned rectangle; `origin` is the top-left corner.
 public struct Rect: Hashable, Sendable {
     public var x: Double

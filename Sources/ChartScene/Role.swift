@@ -25,8 +25,10 @@ public enum Role: Hashable, Sendable {
     case annotation(Int)
     /// A value bubble attached to a point of a series, shown when the line arrives at `progress`.
     case valueLabel(series: Int, progress: Double)
-    /// A bar of series `series` at category `index`; grows from the baseline when animated.
-    case bar(series: Int, index: Int)
+    /// A bar of series `series` at category `index`. `base` is the edge of its bounds on the baseline (the bottom
+    /// edge, `maxY`, for a positive vertical bar; `minX` for a positive horizontal one): an animation grows the bar
+    /// out of that edge.
+    case bar(series: Int, index: Int, base: RectEdge)
     /// A pie or doughnut slice.
     case slice(Int)
     /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn.

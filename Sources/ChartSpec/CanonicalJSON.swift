@@ -60,6 +60,17 @@ extension ChartSpec {
         }
         w.field("text", text.rawValue)
         w.field("compression", compression.rawValue)
+        // Options that only some kinds read are written only for them (and non-default fields only when set),
+        // so older canonical forms, and the ETags made from them, stay the same.
+        if type == .bar {
+            w.key("bars")
+            w.beginObject()
+            w.field("orientation", bars.orientation.rawValue)
+            w.field("mode", bars.mode.rawValue)
+            w.field("cornerRadius", bars.cornerRadius)
+            w.field("valueLabels", bars.valueLabels)
+            w.endObject()
+        }
         w.endObject()
         return w.bytes
     }
@@ -69,13 +80,16 @@ extension ChartSpec {
         if let name = s.name { w.field("name", name) }
         w.key(s.hasNumericX ? "points" : "values")
         w.beginArray()
-        for point in s.points {
+        for (i, point) in s.points.enumerated() {
             if s.hasNumericX {
                 w.beginArray()
-                w.number(point.x)
+                if let text = s.xTexts[i] { w.string(text) } else { w.number(point.x) }
             }
             if let y = point.y { w.number(y) } else { w.null() }
-            if s.hasNumericX { w.endArray() }
+            if s.hasNumericX {
+                if i < s.sizes.count { w.number(s.sizes[i]) }
+                w.endArray()
+            }
         }
         w.endArray()
         if let color = s.color { w.field("color", CSSColor.hexString(color)) }
@@ -85,6 +99,8 @@ extension ChartSpec {
         w.field("fill", s.fill.rawValue)
         if !s.strokeGradient.isEmpty { writeColors("strokeGradient", s.strokeGradient, to: &w) }
         writeDash(s.dash, to: &w)
+        if let mark = s.mark { w.field("type", mark.rawValue) }
+        if s.decimation != .lttb { w.field("decimation", s.decimation.rawValue) }
         w.endObject()
     }
 
@@ -96,6 +112,10 @@ extension ChartSpec {
         if let title = axis.title { w.field("title", title) }
         w.field("grid", axis.grid)
         w.field("format", axis.format.specString)
+        if axis.scale != .linear { w.field("type", axis.scale.rawValue) }
+        if let zone = axis.timeZone { w.field("timeZone", zone) }
+        if let start = axis.startText { w.field("start", start) } else if let start = axis.start { w.field("start", start) }
+        if let step = axis.step { w.field("step", step) }
         w.endObject()
     }
 

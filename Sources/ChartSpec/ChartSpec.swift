@@ -36,6 +36,8 @@ public struct ChartSpec: Hashable, Sendable {
     public var text: TextMode = .native
     /// PNG compression trade-off.
     public var compression: Compression = .balanced
+    /// How a `bar` chart draws its bars.
+    public var bars = BarOptions()
 
     public init() {}
 }
@@ -44,6 +46,10 @@ public struct ChartSpec: Hashable, Sendable {
 public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case line
     case area
+    /// Vertical or horizontal bars per category, grouped or stacked (see `ChartSpec.bars`).
+    case bar
+    /// Dots at numeric (or time) x; a third point element makes a bubble chart.
+    case scatter
 }
 
 /// The output formats the pipeline can produce.
@@ -91,6 +97,15 @@ public struct Series: Hashable, Sendable {
     public var strokeGradient: [Color] = []
     /// Dash on/off lengths in CSS px; empty for a solid line.
     public var dash: [Double] = []
+    /// Bubble sizes (the optional third element of each point), parallel to `points`; empty when not given.
+    public var sizes: [Double] = []
+    /// Timestamps given as ISO-8601 text, by point index; their `x` is NaN until resolved against the
+    /// x axis zone (`ChartLayout.resolvingTimes`). Empty for purely numeric data.
+    public var xTexts: [Int: String] = [:]
+    /// In a bar chart, `.line` draws this series as a line over the bars; nil means the chart's own kind.
+    public var mark: SeriesMark?
+    /// How a series with far more points than pixels is thinned before drawing.
+    public var decimation: Decimation = .lttb
 
     public init(name: String? = nil, points: [DataPoint], hasNumericX: Bool = false) {
         self.name = name
@@ -108,6 +123,54 @@ public struct DataPoint: Hashable, Sendable {
         self.x = x
         self.y = y
     }
+}
+
+/// A per-series override of how a series is drawn inside a bar chart.
+public enum SeriesMark: String, Hashable, Sendable, CaseIterable {
+    case line
+    case bar
+}
+
+/// Decimation of large series: Largest-Triangle-Three-Buckets (shape-preserving) or per-pixel-column
+/// min/max (M4, keeps every spike).
+public enum Decimation: String, Hashable, Sendable, CaseIterable {
+    case lttb
+    case minmax
+}
+
+/// How a bar chart draws its bars.
+public struct BarOptions: Hashable, Sendable {
+    public var orientation: BarOrientation = .vertical
+    public var mode: BarMode = .grouped
+    /// Radius of the bar's free end (the end away from the baseline), in CSS px; clamped to half the bar width.
+    public var cornerRadius: Double = 0
+    /// Writes each bar's value at its free end.
+    public var valueLabels: Bool = false
+
+    public init() {}
+}
+
+public enum BarOrientation: String, Hashable, Sendable, CaseIterable {
+    /// Categories along x, bars grow up (or down for negatives).
+    case vertical
+    /// Categories down the y axis, bars grow right (or left).
+    case horizontal
+}
+
+public enum BarMode: String, Hashable, Sendable, CaseIterable {
+    /// Series side by side inside each category.
+    case grouped
+    /// Series stacked: positives upward from 0, negatives downward.
+    case stacked
+}
+
+/// The kind of an axis scale.
+public enum AxisScale: String, Hashable, Sendable, CaseIterable {
+    case linear
+    /// Base-10 logarithmic (y only); needs positive values.
+    case log
+    /// Instants (x only): epoch milliseconds or ISO-8601 text, with calendar ticks in `timeZone`.
+    case time
 }
 
 /// How consecutive points are joined.
@@ -149,6 +212,16 @@ public struct AxisOptions: Hashable, Sendable {
     public var title: String?
     public var grid: Bool
     public var format: NumberFormat = .auto
+    /// Linear, log (y) or time (x).
+    public var scale: AxisScale = .linear
+    /// For a time axis: the zone of ticks, labels and offset-less timestamps (`UTC`, `+08:00`, `Europe/Berlin`…);
+    /// nil means UTC.
+    public var timeZone: String?
+    /// For a time axis and series given as `values`: the instant of value 0, as epoch milliseconds (`startText`
+    /// holds it when given as ISO-8601 text, resolved like point timestamps), and the milliseconds between values.
+    public var start: Double?
+    public var startText: String?
+    public var step: Double?
 
     public init(min: Double? = nil, max: Double? = nil, tickCount: Int = 5, title: String? = nil, grid: Bool = true,
                 format: NumberFormat = .auto) {

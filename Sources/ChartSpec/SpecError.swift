@@ -14,13 +14,17 @@ public struct SpecIssue: Hashable, Sendable, CustomStringConvertible {
 /// A spec that could not be accepted, with every problem found (not just the first).
 public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     public var issues: [SpecIssue]
+    /// True when the input is not JSON at all (a syntax error), rather than JSON that is not a valid spec:
+    /// HTTP answers the first with 400 and the second with 422.
+    public var isMalformedJSON: Bool
 
-    public init(issues: [SpecIssue]) {
+    public init(issues: [SpecIssue], isMalformedJSON: Bool = false) {
         self.issues = issues
+        self.isMalformedJSON = isMalformedJSON
     }
 
-    public init(path: String, message: String) {
-        self.issues = [SpecIssue(path: path, message: message)]
+    public init(path: String, message: String, isMalformedJSON: Bool = false) {
+        self.init(issues: [SpecIssue(path: path, message: message)], isMalformedJSON: isMalformedJSON)
     }
 
     public var description: String { issues.map(\.description).joined(separator: "\n") }

@@ -27,6 +27,12 @@ extension ChartSpec {
         public static let animationRepeat: ClosedRange<Int> = 1...1000
         /// At most this many problems are listed in one `SpecError`; the rest are counted in a final issue.
         public static let maxReportedIssues = 100
+        /// The longest timestamp text accepted as an x value (`2026-03-01T09:30:00.123456789+08:00` is 35).
+        public static let maxTimestampLength = 35
+        /// Bar corner radius in CSS px (it is also clamped to half the bar's width when drawn).
+        public static let cornerRadius: ClosedRange<Double> = 0...256
+        /// Milliseconds between consecutive `values` on a time axis (1 ms … about 1000 years).
+        public static let timeStep: ClosedRange<Double> = 1...3.2e13
     }
 
     /// The largest raster, in device pixels (width × height × scale²): 16 Mpx, i.e. 64 MiB of RGBA.

@@ -8,7 +8,7 @@ extension ChartSpec {
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(json)
         } catch {
-            throw SpecError(path: error.path, message: error.positionedMessage)
+            throw SpecError(path: error.path, message: error.positionedMessage, isMalformedJSON: true)
         }
         return try decode(root)
     }

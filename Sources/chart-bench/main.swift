@@ -23,6 +23,7 @@ let all: [Benchmark] = [
     textBenchmarks(),
     svgBenchmarks(),
     rasterBenchmarks(),
+    largeSeriesBenchmarks(),
     serverBenchmarks(),
 ].flatMap { $0 }
 do {

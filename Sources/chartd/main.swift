@@ -53,6 +53,12 @@ do {
 } catch {
     fail(error.description, code: 1)
 }
+// Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
+let fonts: String = switch ChartRenderer.shared.text {
+case .fonts(let set): "chartd: fonts: \(set.coverageReport)\n"
+case .approximate(let reason): "chartd: warning: no font loaded (\(reason)); PNG text cannot be drawn\n"
+}
+_ = fonts.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
 _ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 

@@ -201,8 +201,24 @@ struct SMILTests {
         #expect(animations.allSatisfy { $0["repeatCount"] == expected })
     }
 
+    /// A bar grows out of the edge its role names: the top edge for a negative vertical bar, the left edge for a
+    /// positive horizontal one, the right edge for a negative horizontal one — along its length only.
+    @Test(arguments: [(RectEdge.minY, "translate(0 40)", "1 0;"), (.minX, "translate(10 0)", "0 1;"),
+                      (.maxX, "translate(30 0)", "0 1;")])
+    func barsGrowOutOfTheirBaseEdge(base: RectEdge, origin: String, from: String) throws {
+        let bar = Group(role: .bar(series: 0, index: 0, base: base), children: [
+            .shape(Shape(path: .rect(Rect(x: 10, y: 40, width: 20, height: 60)), fill: .solid(.black))),
+        ])
+        let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "", nodes: [.group(bar)])
+        let animated = String(decoding: write(scene), as: UTF8.self)
+        #expect(strippingAnimation(animated) == String(decoding: SVGWriter().write(scene), as: UTF8.self))
+        let g = try #require(parseXML(Array(animated.utf8))?.elements("g").first { $0["class"] == "bar" })
+        #expect(g["transform"] == origin)
+        #expect(g.first("animateTransform")?["values"]?.hasPrefix(from) == true)
+    }
+
     @Test func barsGrowFromTheirBottomEdgeAndRingsSweep() throws {
-        let bar = Group(role: .bar(series: 1, index: 0), children: [
+        let bar = Group(role: .bar(series: 1, index: 0, base: .maxY), children: [
             .shape(Shape(path: .rect(Rect(x: 10, y: 40, width: 20, height: 60)), fill: .solid(.black))),
         ])
         var arc = Path()

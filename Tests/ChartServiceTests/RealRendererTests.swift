@@ -55,10 +55,12 @@ struct RealRendererTests {
         #expect(response.text.contains(#""path":"series[0].values[1]""#))
     }
 
-    @Test func malformedJSONIsAProblemToo() {
+    @Test func malformedJSONIsABadRequestNotAnInvalidSpec() {
         let response = service.respond(to: request("POST", "/v1/chart", body: "{\"series\": [}"))
-        #expect(response.status == 422)
-        #expect(response.text.hasPrefix(#"{"type":"/problems/invalid-spec""#))
+        #expect(response.status == 400)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(response.text.hasPrefix(#"{"type":"/problems/malformed-json","title":"Malformed JSON","status":400"#))
+        #expect(response.text.contains("line 1, column 13"))
     }
 }
 

@@ -28,8 +28,12 @@ public struct Problem: Sendable, Equatable {
         self.errors = errors
     }
 
-    /// A spec the validator refused: 422, with every issue and its path.
+    /// A spec the validator refused: 422, with every issue and its path — or 400 when the body is not JSON at all.
     public static func invalidSpec(_ error: SpecError) -> Problem {
+        if error.isMalformedJSON {
+            return Problem(type: "/problems/malformed-json", title: "Malformed JSON", status: 400,
+                           detail: error.issues.first?.message ?? "The body is not JSON.", errors: error.issues)
+        }
         let count = error.issues.count
         return Problem(
             type: "/problems/invalid-spec", title: "Invalid chart spec", status: 422,

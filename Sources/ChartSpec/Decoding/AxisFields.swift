@@ -15,6 +15,20 @@ enum AxisFields {
             }
             axis.format = format
         },
+        .choice("type", \.scale),
+        .text("timeZone", \.timeZone),
+        .custom("start") { axis, value, path, diagnostics in
+            switch value {
+            case .number(let ms): axis.start = ms
+            case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength: axis.startText = text
+            default:
+                let got = if case .string = value { "a longer string" } else { value.kindDescription }
+                diagnostics.report(path, "expected epoch milliseconds or an ISO-8601 timestamp, got \(got)")
+            }
+        },
+        .custom("step") { axis, value, path, diagnostics in
+            if let ms = diagnostics.number(value, path, in: ChartSpec.Limits.timeStep) { axis.step = ms }
+        },
     ])
 
     /// Decodes onto `axis` (which carries the axis's defaults, e.g. no x grid).

@@ -9,8 +9,10 @@ enum SeriesFields {
             }
         },
         .custom("points") { series, value, path, diagnostics in
-            if let points = diagnostics.numericPoints(value, path) {
-                series.points = points
+            if let read = diagnostics.numericPoints(value, path) {
+                series.points = read.points
+                series.sizes = read.sizes
+                series.xTexts = read.texts
                 series.hasNumericX = true
             }
         },
@@ -21,6 +23,8 @@ enum SeriesFields {
         .choice("fill", \.fill),
         .colors("strokeGradient", \.strokeGradient, ChartSpec.Limits.strokeGradientColors),
         .dash("dash", \.dash),
+        .choice("type", \.mark),
+        .choice("decimation", \.decimation),
     ])
 
     /// Decodes one series; nil when it is not an object. Exactly one of `values` and `points` must be given.
@@ -58,23 +62,36 @@ extension Diagnostics {
         return valid ? points : nil
     }
 
-    /// `points`: `[x, y]` pairs with y a number or null and x never decreasing.
-    mutating func numericPoints(_ value: JSONValue, _ path: @autoclosure () -> String) -> [DataPoint]? {
+    /// `points`: `[x, y]` or `[x, y, size]` with y a number or null, size a number ≥ 0 (bubble charts) and x a
+    /// number or an ISO-8601 timestamp (kept as text until the time axis resolves it). That x never decreases is
+    /// checked once the chart type is known (`ScaleChecks`): scatter points may come in any order.
+    /// Either all points carry a size or none does.
+    mutating func numericPoints(_ value: JSONValue, _ path: @autoclosure () -> String)
+        -> (points: [DataPoint], sizes: [Double], texts: [Int: String])?
+    {
         let limit = ChartSpec.Limits.maxPointsPerSeries
         guard let elements = array(value, path(), count: 0...limit, noun: "points") else { return nil }
         var points: [DataPoint] = []
         points.reserveCapacity(elements.count)
+        var sizes: [Double] = []
+        var texts: [Int: String] = [:]
         var valid = true
-        var previousX = -Double.infinity
         for (i, element) in elements.enumerated() {
-            guard case .array(let pair) = element, pair.count == 2 else {
-                report(JSONPath.index(path(), i), "expected an [x, y] pair, got \(element.kindDescription)")
+            guard case .array(let pair) = element, pair.count == 2 || pair.count == 3 else {
+                let got = if case .array(let other) = element { "an array of \(other.count) elements" } else {
+                    element.kindDescription
+                }
+                report(JSONPath.index(path(), i), "expected an [x, y] pair or [x, y, size], got \(got)")
                 valid = false
                 continue
             }
-            guard case .number(let x) = pair[0] else {
+            var x = Double.nan
+            switch pair[0] {
+            case .number(let number): x = number
+            case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength: texts[i] = text
+            default:
                 report(JSONPath.index(JSONPath.index(path(), i), 0),
-                       "expected a number, got \(pair[0].kindDescription)")
+                       "expected a number or an ISO-8601 timestamp, got \(pair[0].kindDescription)")
                 valid = false
                 continue
             }
@@ -88,14 +105,20 @@ extension Diagnostics {
                 valid = false
                 continue
             }
-            if x < previousX {
-                report(JSONPath.index(JSONPath.index(path(), i), 0),
-                       "x must not decrease, got \(Self.show(x)) after \(Self.show(previousX))")
-                valid = false
+            if pair.count == 3 {
+                if let size = number(pair[2], JSONPath.index(JSONPath.index(path(), i), 2),
+                                     in: 0...Double.greatestFiniteMagnitude) {
+                    sizes.append(size)
+                } else {
+                    valid = false
+                }
             }
-            previousX = x
             points.append(DataPoint(x: x, y: y))
         }
-        return valid ? points : nil
+        if !sizes.isEmpty && sizes.count != points.count && valid {
+            report(path(), "either every point has a size (third element) or none does")
+            valid = false
+        }
+        return valid ? (points, sizes, texts) : nil
     }
 }

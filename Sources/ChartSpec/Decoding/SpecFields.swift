@@ -62,6 +62,9 @@ enum SpecFields {
         },
         .choice("text", \.spec.text),
         .choice("compression", \.spec.compression),
+        .custom("bars") { draft, value, path, diagnostics in
+            BarFields.decode(value, path, onto: &draft.spec.bars, &diagnostics)
+        },
     ], required: ["series"])
 
     static func decode(_ root: JSONValue, _ diagnostics: inout Diagnostics) -> ChartSpec {
@@ -76,6 +79,7 @@ enum SpecFields {
                                          &diagnostics)
         }
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
+        ScaleChecks.check(draft.spec, &diagnostics)
         return draft.spec
     }
 }

@@ -1,0 +1,54 @@
+# syntax=docker/dockerfile:1
+# chartd container image: build with the official Swift image, run on Debian slim with only the runtime
+# libraries and fonts. `scripts/check-container-deps` checks (without Docker) that RUNTIME_PACKAGES below covers
+# every shared library the release binary links and the default fonts. See docs/deploy.md.
+#
+#   docker build -t chartd .
+#   docker run --rm -p 8080:8080 chartd
+
+ARG SWIFT_IMAGE=swift:6.3.1-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+
+# ---- build ------------------------------------------------------------------------------------------------------
+FROM ${SWIFT_IMAGE} AS build
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpng-dev zlib1g-dev pkg-config \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+# SwiftPM refuses a manifest whose test targets have no folder, even when building only chartd.
+COPY Tests ./Tests
+# --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime image needs no Swift.
+RUN swift build -c release --static-swift-stdlib --product chartd \
+ && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/chartd" /out/chartd \
+ && strip --strip-debug /out/chartd
+
+# ---- run --------------------------------------------------------------------------------------------------------
+FROM ${RUNTIME_IMAGE}
+# libpng16-16 and zlib1g: PNG encoding. fonts-dejavu-core: Latin/Greek/Cyrillic text (DejaVu Sans, Bold).
+# fonts-wqy-microhei: CJK text. Everything else the binary links (libc6, libstdc++6, libgcc-s1) is in the base image.
+ARG RUNTIME_PACKAGES="libpng16-16 zlib1g fonts-dejavu-core fonts-wqy-microhei"
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES} \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 chartd \
+ && useradd --system --uid 10001 --gid chartd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin chartd
+
+COPY --from=build /out/chartd /usr/local/bin/chartd
+COPY index.html openapi.yaml /usr/share/chartd/
+
+# chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
+ENV HOST=0.0.0.0 \
+    PORT=8080 \
+    ASSETS_DIR=/usr/share/chartd \
+    DRAIN_TIMEOUT=10
+WORKDIR /usr/share/chartd
+USER 10001:10001
+EXPOSE 8080
+# SIGTERM starts a graceful drain: /readyz turns 503, in-flight requests finish (≤ DRAIN_TIMEOUT s), exit 0.
+STOPSIGNAL SIGTERM
+# No curl in the slim image: bash's /dev/tcp sends the request and the status line is checked.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-8080} && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && head -c 12 <&3 | grep -q ' 200'"]
+ENTRYPOINT ["/usr/local/bin/chartd"]

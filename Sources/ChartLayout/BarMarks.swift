@@ -1,0 +1,192 @@
+import ChartScene
+import ChartSpec
+
+/// The bars of one series: one `.bar(series:index:)` group per category with a value, each holding the bar shape
+/// (and its tooltip), plus value labels at the free ends. Works along either orientation: `band` positions run
+/// along the category axis and `value` maps data onto the value axis.
+enum BarMarks {
+    /// Inner padding between the bars of one group, as a fraction of a sub-band.
+    static let groupPadding = 0.1
+    /// Series with more categories than this get no per-bar groups (tooltips, value labels): one plain shape.
+    static let maxBarMarks = SeriesMarks.maxPointMarks
+    /// The most bars drawn for one series; more categories are sampled evenly (they are thinner than a pixel).
+    static let maxBars = 20_000
+
+    /// The indices of the series drawn as bars (a series with `"type": "line"` in a bar chart is not).
+    static func barSeries(_ spec: ChartSpec) -> [Int] {
+        spec.series.indices.filter { spec.series[$0].mark != .line }
+    }
+
+    /// Stacked offsets by series index; line-marked series contribute nothing.
+    static func stacks(_ data: [SeriesData]) -> [[StackSegment]] {
+        StackLayout.stack(data.map { d in d.series.mark == .line ? [] : d.series.points.map(\.y) })
+    }
+
+    /// The value range to show, always containing 0: bar heights (or stack totals) and line series values.
+    static func extent(data: [SeriesData], mode: BarMode) -> (min: Double, max: Double) {
+        var lo = 0.0, hi = 0.0
+        for d in data where d.finiteCount > 0 && (mode == .grouped || d.series.mark == .line) {
+            lo = min(lo, d.yMin)
+            hi = max(hi, d.yMax)
+        }
+        if mode == .stacked {
+            let stacked = StackLayout.extent(stacks(data))
+            lo = min(lo, stacked.min)
+            hi = max(hi, stacked.max)
+        }
+        return (lo, hi)
+    }
+
+    /// Vertical bars of series `data` (see `bars`).
+    static func build(_ data: SeriesData, ctx: LayoutContext, bands: BandScale?, y: (Double) -> Double, plot: Rect,
+                      baselineY: Double, stacks: [[StackSegment]]?, label: (Int) -> String,
+                      formatter: TickFormatter) -> SeriesMarks {
+        bars(data, ctx: ctx, bands: bands ?? BandScale(count: 1, rangeStart: plot.minX, rangeEnd: plot.maxX),
+             value: y, valueRange: plot.minY...plot.maxY, baseline: baselineY, stacks: stacks, horizontal: false,
+             label: label, formatter: formatter)
+    }
+
+    /// The bars of one series. Grouped: each category's band is split among the bar series; stacked: the series'
+    /// segment from `stacks`. A bar runs from the baseline (or its stack offset) to its value; nulls and zeros draw
+    /// nothing. With `cornerRadius`, only the free end is rounded (for stacks, only the outermost segment's).
+    static func bars(_ data: SeriesData, ctx: LayoutContext, bands: BandScale, value: (Double) -> Double,
+                     valueRange: ClosedRange<Double>, baseline: Double, stacks: [[StackSegment]]?, horizontal: Bool,
+                     label: (Int) -> String, formatter: TickFormatter) -> SeriesMarks {
+        let k = data.index
+        let spec = ctx.spec
+        let series = data.series
+        let color = ctx.seriesColor(k)
+        let name = ctx.seriesName(k)
+        let barSeries = barSeries(spec)
+        let slot = barSeries.firstIndex(of: k) ?? 0
+        func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : baseline, valueRange.lowerBound),
+                                                valueRange.upperBound) }
+        var children: [Node] = []
+        var labels: [Node] = []
+        var progress: [(index: Int, progress: Double)] = []
+        let count = min(series.points.count, bands.count)
+        let grouped = count <= maxBarMarks
+        var bulk = Path()
+        for c in Swift.stride(from: 0, to: count, by: max(1, count / maxBars)) {
+            guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
+            let (lower, upper): (Double, Double)
+            var outermost = true
+            if let stacks, k < stacks.count, c < stacks[k].count {
+                lower = stacks[k][c].lower
+                upper = stacks[k][c].upper
+                outermost = isOutermost(stacks, series: k, category: c, positive: v > 0)
+            } else {
+                (lower, upper) = v > 0 ? (0, v) : (v, 0)
+            }
+            let from = clamp(v > 0 ? value(lower) : value(upper)), to = clamp(v > 0 ? value(upper) : value(lower))
+            let band = stacks == nil
+                ? bands.groupedBar(category: c, series: slot, seriesCount: barSeries.count, innerPadding: groupPadding)
+                : (start: bands.start(c), width: bands.bandwidth)
+            let rect = horizontal
+                ? Rect(x: min(from, to), y: band.start, width: abs(to - from), height: band.width)
+                : Rect(x: band.start, y: min(from, to), width: band.width, height: abs(to - from))
+            guard rect.width > 0, rect.height > 0 else { continue }
+            // The free end: away from the baseline, which is where `from` is.
+            let end: RectEdge = horizontal ? (to >= from ? .maxX : .minX) : (to <= from ? .minY : .maxY)
+            let radius = outermost ? spec.bars.cornerRadius : 0
+            guard grouped else {
+                bulk.append(contentsOf: .rect(rect))
+                continue
+            }
+            let t = count > 1 ? Double(c) / Double(count - 1) : 1
+            progress.append((c, t))
+            children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite),
+                                         tooltip: "\(name) · \(label(c)): \(formatter.string(v))", children: [
+                                             .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
+                                                          fill: .solid(color))),
+                                         ])))
+            if spec.bars.valueLabels, let run = valueLabel(formatter.string(v), rect: rect, end: end,
+                                                              inside: stacks != nil, color: color, ctx: ctx) {
+                labels.append(.text(run))
+            }
+        }
+        if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(color)))) }
+        if !labels.isEmpty {
+            children.append(.group(Group(role: .valueLabel(series: k, progress: 1), children: labels)))
+        }
+        return SeriesMarks(area: nil, node: .group(Group(role: .series(k), children: children)), progress: progress,
+                           decimated: !grouped)
+    }
+
+    /// Whether the segment of `series` at `category` is the last non-empty one on its side of the stack.
+    static func isOutermost(_ stacks: [[StackSegment]], series k: Int, category c: Int, positive: Bool) -> Bool {
+        for later in stacks.indices where later > k && c < stacks[later].count {
+            let s = stacks[later][c]
+            if s.height > 0 && (positive ? s.lower >= 0 : s.upper <= 0) { return false }
+        }
+        return true
+    }
+
+
+    /// A rectangle with the two corners of the `roundedEnd` edge rounded by `radius` (clamped to half the bar's
+    /// thickness and to its length), each corner a quarter circle as one cubic (k = 0.5523).
+    static func path(_ r: Rect, roundedEnd: RectEdge, radius: Double) -> Path {
+        let thickness = roundedEnd == .minY || roundedEnd == .maxY ? r.width : r.height
+        let length = roundedEnd == .minY || roundedEnd == .maxY ? r.height : r.width
+        let rr = radius.isFinite ? max(0, min(radius, thickness / 2, length)) : 0
+        guard rr > 0 else { return .rect(r) }
+        // Corners clockwise from top-left, each with its radius.
+        let tl = roundedEnd == .minY || roundedEnd == .minX ? rr : 0
+        let tr = roundedEnd == .minY || roundedEnd == .maxX ? rr : 0
+        let br = roundedEnd == .maxY || roundedEnd == .maxX ? rr : 0
+        let bl = roundedEnd == .maxY || roundedEnd == .minX ? rr : 0
+        let k = 0.5522847498307936
+        var p = Path()
+        p.move(to: Point(r.minX + tl, r.minY))
+        p.line(to: Point(r.maxX - tr, r.minY))
+        if tr > 0 {
+            p.cubic(to: Point(r.maxX, r.minY + tr), control1: Point(r.maxX - tr + k * tr, r.minY),
+                    control2: Point(r.maxX, r.minY + tr - k * tr))
+        }
+        p.line(to: Point(r.maxX, r.maxY - br))
+        if br > 0 {
+            p.cubic(to: Point(r.maxX - br, r.maxY), control1: Point(r.maxX, r.maxY - br + k * br),
+                    control2: Point(r.maxX - br + k * br, r.maxY))
+        }
+        p.line(to: Point(r.minX + bl, r.maxY))
+        if bl > 0 {
+            p.cubic(to: Point(r.minX, r.maxY - bl), control1: Point(r.minX + bl - k * bl, r.maxY),
+                    control2: Point(r.minX, r.maxY - bl + k * bl))
+        }
+        p.line(to: Point(r.minX, r.minY + tl))
+        if tl > 0 {
+            p.cubic(to: Point(r.minX + tl, r.minY), control1: Point(r.minX, r.minY + tl - k * tl),
+                    control2: Point(r.minX + tl - k * tl, r.minY))
+        }
+        p.close()
+        return p
+    }
+
+    /// The value written past the bar's free end, or for stacked segments centered inside (left out when it does
+    /// not fit the segment).
+    static func valueLabel(_ text: String, rect: Rect, end: RectEdge, inside: Bool, color: Color,
+                           ctx: LayoutContext) -> TextRun? {
+        let size = ctx.style.tickSize
+        let width = ctx.width(text, size: size)
+        let a = ctx.ascent(size), d = ctx.descent(size)
+        let shift = (a - d) / 2
+        let run: TextRun
+        if inside {
+            guard rect.width >= width + 4, rect.height >= a + d + 2 else { return nil }
+            let dark = ValueBubble.luminance(color) > 0.5
+            run = TextRun(text: text, position: Point(rect.center.x, rect.center.y + shift), size: size,
+                          anchor: .middle, color: dark ? Color(rgb: 0x1F2328) : Color.white)
+        } else {
+            let position: Point
+            var anchor = TextAnchor.middle
+            switch end {
+            case .minY: position = Point(rect.center.x, rect.minY - 4 - d)
+            case .maxY: position = Point(rect.center.x, rect.maxY + 4 + a)
+            case .maxX: position = Point(rect.maxX + 4, rect.center.y + shift); anchor = .start
+            case .minX: position = Point(rect.minX - 4, rect.center.y + shift); anchor = .end
+            }
+            run = TextRun(text: text, position: position, size: size, anchor: anchor, color: ctx.theme.text)
+        }
+        return ctx.placed(run)
+    }
+}

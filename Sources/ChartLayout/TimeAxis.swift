@@ -1,0 +1,47 @@
+import ChartScene
+import ChartSpec
+
+/// The x axis of time data: calendar ticks (`TimeTicks`) in the axis zone, as many as fit without overlapping.
+enum TimeAxis {
+    /// Tick labels for the instants `lo…hi` (epoch milliseconds): the tick count target shrinks from the spec's
+    /// `tickCount` until neighbouring labels have room.
+    static func labels(lo: Double, hi: Double, zone: ChartTimeZone, x: (Double) -> Double, plot: Rect,
+                       ctx: LayoutContext) -> XAxisLayout {
+        let size = ctx.style.tickSize
+        let height = ctx.style.tickGap + ctx.lineHeight(size)
+        guard hi > lo else {
+            let single = [TimeTick(value: lo, label: tooltipLabel(lo, zone: zone), isBoundary: false)]
+            return XAxisLayout(runs: XAxisLayout.centeredRuns(values: single.map(\.value), labels: single.map(\.label),
+                                                              x: x, plot: plot, ctx: ctx), rotated: false, height: height)
+        }
+        var ticks: [TimeTick] = []
+        var target = max(2, min(ctx.spec.x.tickCount, 20))
+        while true {
+            ticks = TimeTicks.ticks(from: lo, to: hi, count: target, zone: zone)
+            let widest = ticks.reduce(0) { max($0, ctx.width($1.label, size: size)) }
+            let spacing = ticks.count > 1 ? abs(x(ticks[1].value) - x(ticks[0].value)) : plot.width
+            if spacing >= widest + ctx.style.labelGap || target == 2 { break }
+            target -= 1
+        }
+        let runs = XAxisLayout.centeredRuns(values: ticks.map(\.value), labels: ticks.map(\.label), x: x, plot: plot,
+                                            ctx: ctx)
+        return XAxisLayout(runs: runs, rotated: false, height: height)
+    }
+
+    /// A full instant for tooltips, in the axis zone: `2026-03-01 09:30` (seconds only when not zero).
+    static func tooltipLabel(_ t: Double, zone: ChartTimeZone) -> String {
+        guard t.isFinite else { return "?" }
+        let local = zone.localMilliseconds(fromUTC: min(max(t, -TimeTicks.maxAbsMilliseconds),
+                                                        TimeTicks.maxAbsMilliseconds))
+        let days = (local / 86_400_000).rounded(.down)
+        let seconds = Int(((local - days * 86_400_000) / 1000).rounded(.down))
+        let date = CivilDate(daysSinceEpoch: Int(days))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        var text = "\(date.year)-\(two(date.month))-\(two(date.day))"
+        if seconds != 0 {
+            text += " \(two(seconds / 3600)):\(two(seconds / 60 % 60))"
+            if seconds % 60 != 0 { text += ":\(two(seconds % 60))" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,264 @@
+import ChartScene
+import ChartSpec
+import ChartText
+
+/// The computed layout as JSON, for client-side hit-testing and custom overlays. Everything is read back from the
+/// scene the SVG and PNG backends draw, so coordinates agree with them exactly:
+///
+/// ```
+/// {"width":640,"height":360,"plot":{"x":…,"y":…,"width":…,"height":…},
+///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…]},
+///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],   (name and color absent when unknown)
+///  "points":[{"series":0,"index":2,"x":…,"y":…,"value":68,"label":"Home · Q3: 68"}],
+///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}]}
+/// ```
+///
+/// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero). A point's
+/// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip.
+/// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
+/// the number the label shows when it is numeric (null for categories' text, dates and the like).
+enum LayoutJSON {
+    static func encode(scene: Scene, spec: ChartSpec, metrics: any TextMeasuring) -> [UInt8] {
+        var w = Writer()
+        w.open("{")
+        w.key("width"); w.number(scene.width)
+        w.key("height"); w.number(scene.height)
+        var plot: Rect?
+        var xAxis: [TextRun] = [], yAxis: [TextRun] = []
+        var series: [Int: Color] = [:]
+        var points: [(Int, Int, Point, String?)] = []
+        var bars: [(Int, Int, Rect, String?)] = []
+        scene.forEachNode { node, parents in
+            guard case .group(let g) = node else { return }
+            switch g.role {
+            case .plot?: plot = plot ?? g.clip
+            case .xAxis?: xAxis += runs(g.children)
+            case .yAxis?: yAxis += runs(g.children)
+            case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
+            case .point(let s, let i, _)?:
+                if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
+            case .bar(let s, let i, _)?:
+                if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip)) }
+            default: break
+            }
+        }
+        // The axis lines give the exact plot rectangle where there are axes; the plot clip otherwise.
+        if let x = axisLine(in: scene, role: .xAxis), let y = axisLine(in: scene, role: .yAxis), x.0.y == x.1.y {
+            plot = Rect(x: min(x.0.x, x.1.x), y: min(y.0.y, y.1.y), width: abs(x.1.x - x.0.x),
+                        height: abs(y.1.y - y.0.y))
+        }
+        w.key("plot")
+        w.open("{")
+        let p = plot ?? Rect(x: 0, y: 0, width: scene.width, height: scene.height)
+        w.key("x"); w.number(p.x)
+        w.key("y"); w.number(p.y)
+        w.key("width"); w.number(p.width)
+        w.key("height"); w.number(p.height)
+        w.close("}")
+        w.key("axes")
+        w.open("{")
+        for (name, list, vertical) in [("x", xAxis, false), ("y", yAxis, true)] {
+            w.key(name)
+            w.open("[")
+            for run in list where run.rotation == 0 || !vertical {
+                w.open("{")
+                w.key("value")
+                if let v = numericValue(run.text) { w.number(v) } else { w.null() }
+                w.key("label"); w.string(run.text)
+                // y labels sit with their baseline (ascent − descent) / 2 below the tick.
+                let shift = (metrics.ascent(size: run.size) - metrics.descent(size: run.size)) / 2
+                w.key("position"); w.number(vertical ? run.position.y - shift : run.position.x)
+                w.close("}")
+            }
+            w.close("]")
+        }
+        w.close("}")
+        w.key("series")
+        w.open("[")
+        for (k, s) in spec.series.enumerated() {
+            w.open("{")
+            w.key("index"); w.number(Double(k))
+            // Absent rather than null, as openapi.yaml types them as strings.
+            if let name = s.name {
+                w.key("name"); w.string(name)
+            }
+            if let c = series[k] {
+                w.key("color"); w.string(hex(c))
+            }
+            w.close("}")
+        }
+        w.close("]")
+        w.key("points")
+        w.open("[")
+        for (s, i, center, tooltip) in points {
+            mark(s, i, [("x", center.x), ("y", center.y)], tooltip, spec, &w)
+        }
+        w.close("]")
+        w.key("bars")
+        w.open("[")
+        for (s, i, r, tooltip) in bars {
+            mark(s, i, [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], tooltip, spec, &w)
+        }
+        w.close("]")
+        w.close("}")
+        return w.bytes
+    }
+
+    /// One entry of `points` or `bars`: series, index, the pixel fields, the datum and the tooltip.
+    private static func mark(_ s: Int, _ i: Int, _ pixels: [(String, Double)], _ tooltip: String?, _ spec: ChartSpec,
+                             _ w: inout Writer) {
+        w.open("{")
+        w.key("series"); w.number(Double(s))
+        w.key("index"); w.number(Double(i))
+        for (name, v) in pixels {
+            w.key(name); w.number(v)
+        }
+        w.key("value"); datum(spec, s, i, &w)
+        w.key("label")
+        if let tooltip { w.string(tooltip) } else { w.null() }
+        w.close("}")
+    }
+
+    private static func datum(_ spec: ChartSpec, _ s: Int, _ i: Int, _ w: inout Writer) {
+        if s < spec.series.count, i < spec.series[s].points.count, let y = spec.series[s].points[i].y {
+            w.number(y)
+        } else {
+            w.null()
+        }
+    }
+
+    private static func runs(_ nodes: [Node]) -> [TextRun] {
+        nodes.compactMap { if case .text(let t) = $0 { t } else { nil } }
+    }
+
+    /// The first line segment directly inside the group with `role` (the axis line).
+    private static func axisLine(in scene: Scene, role: Role) -> (Point, Point)? {
+        var found: (Point, Point)?
+        scene.forEachNode { node, parents in
+            guard found == nil, case .shape(let shape) = node, parents.last?.role == role else { return }
+            if case .move(let a) = shape.path.elements.first, shape.path.elements.count == 2,
+               case .line(let b) = shape.path.elements[1] {
+                found = (a, b)
+            }
+        }
+        return found
+    }
+
+    private static func bounds(_ nodes: [Node]) -> Rect? {
+        var result: Rect?
+        for case .shape(let s) in nodes {
+            if let b = s.path.controlBounds { result = result.map { $0.union(b) } ?? b }
+        }
+        return result
+    }
+
+    /// The series color: the first solid or gradient stroke, else fill, found in its marks.
+    private static func firstColor(_ nodes: [Node]) -> Color? {
+        for node in nodes {
+            switch node {
+            case .shape(let s):
+                for paint in [s.stroke, s.fill] {
+                    switch paint {
+                    case .solid(let c)? where c.alpha > 0: return Color(red: c.red, green: c.green, blue: c.blue)
+                    case .linearGradient(let g)?: if let c = g.stops.first?.color { return c }
+                    default: continue
+                    }
+                }
+            case .group(let g):
+                if let c = firstColor(g.children) { return c }
+            case .text: continue
+            }
+        }
+        return nil
+    }
+
+    private static func hex(_ c: Color) -> String {
+        let digits = Array("0123456789abcdef")
+        var s = "#"
+        for v in c.alpha == 255 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha] {
+            s.append(digits[Int(v >> 4)])
+            s.append(digits[Int(v & 15)])
+        }
+        return s
+    }
+
+    /// The number a tick label shows: plain decimals with `−`/`-`, SI suffixes `k M G T`, a trailing `%`
+    /// (divided by 100); nil for anything else (category names, dates).
+    static func numericValue(_ label: String) -> Double? {
+        var text = String(label.map { $0 == "\u{2212}" ? "-" : $0 })
+        var factor = 1.0
+        for (suffix, f) in [("%", 0.01), ("k", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12)] where text.hasSuffix(suffix) {
+            text.removeLast()
+            factor = f
+            break
+        }
+        guard !text.isEmpty, text.allSatisfy({ "0123456789.-e".contains($0) }), let v = Double(text) else { return nil }
+        return v * factor
+    }
+
+    /// A compact JSON writer: commas placed automatically, strings escaped (quotes, backslashes, controls).
+    struct Writer {
+        var bytes: [UInt8] = []
+        private var needsComma = false
+
+        mutating func open(_ bracket: String) {
+            separate()
+            bytes.append(contentsOf: bracket.utf8)
+            needsComma = false
+        }
+
+        mutating func close(_ bracket: String) {
+            bytes.append(contentsOf: bracket.utf8)
+            needsComma = true
+        }
+
+        mutating func key(_ name: String) {
+            separate()
+            escape(name)
+            bytes.append(UInt8(ascii: ":"))
+            needsComma = false
+        }
+
+        mutating func null() { value("null") }
+
+        /// Rounded to hundredths (half away from zero), integers without a fraction; non-finite as null.
+        mutating func number(_ v: Double) {
+            guard v.isFinite else { return null() }
+            let h = (v * 100).rounded() / 100
+            value(h == h.rounded() && abs(h) < 1e15 ? String(Int64(h)) : String(h))
+        }
+
+        mutating func string(_ s: String) {
+            separate()
+            escape(s)
+            needsComma = true
+        }
+
+        private mutating func value(_ literal: String) {
+            separate()
+            bytes.append(contentsOf: literal.utf8)
+            needsComma = true
+        }
+
+        private mutating func separate() {
+            if needsComma { bytes.append(UInt8(ascii: ",")) }
+        }
+
+        private mutating func escape(_ s: String) {
+            bytes.append(UInt8(ascii: "\""))
+            for b in s.utf8 {
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(hex[Int(b >> 4)])
+                    bytes.append(hex[Int(b & 15)])
+                default: bytes.append(b)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}

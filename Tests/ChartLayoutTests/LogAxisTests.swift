@@ -1,0 +1,64 @@
+import Testing
+import ChartScene
+import ChartSpec
+import ChartText
+@testable import ChartLayout
+
+struct LogAxisTests {
+    let metrics = ApproximateMetrics()
+
+    func logSpec(_ values: [Double?]) -> ChartSpec {
+        var spec = makeSpec([values])
+        spec.y.scale = .log
+        spec.series[0].dots = true
+        return spec
+    }
+
+    func yLabels(_ scene: Scene) -> [TextRun] {
+        nodes(in: scene, under: .yAxis).compactMap { if case .text(let t) = $0 { t } else { nil } }
+    }
+
+    @Test func majorTicksArePowersOfTenEvenlySpaced() throws {
+        let scene = ChartLayout.scene(for: logSpec([3, 40, 700, 12_000]), metrics: metrics)
+        let labels = yLabels(scene)
+        #expect(labels.map(\.text) == ["1", "10", "100", "1k", "10k", "100k"])
+        let ys = labels.map(\.position.y)
+        let gap = ys[0] - ys[1]
+        for i in 1..<ys.count { #expect(abs((ys[i - 1] - ys[i]) - gap) < 1e-9) }
+        // Minor marks: 2…9 × 10^k below the top decade, 8 per decade.
+        let axisShapes = nodes(in: scene, under: .yAxis).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        let minor = try #require(axisShapes.last { $0.path.elements.count > 2 })
+        #expect(minor.path.elements.count == 2 * 8 * 5)
+        #expect(geometryProblems(scene, metrics: metrics).isEmpty)
+    }
+
+    @Test func pointsSitAtTheirLogPosition() throws {
+        let scene = ChartLayout.scene(for: logSpec([10, 100, 1000]), metrics: metrics)
+        let ys = groups(scene).compactMap { g -> Double? in
+            guard case .point? = g.role, case .shape(let s)? = g.children.first else { return nil }
+            return s.path.controlBounds?.center.y
+        }
+        try #require(ys.count == 3)
+        #expect(abs((ys[0] - ys[1]) - (ys[1] - ys[2])) < 1e-9)
+    }
+
+    @Test func noZeroLineOnALogAxis() {
+        let scene = ChartLayout.scene(for: logSpec([0.01, 100]), metrics: metrics)
+        let gridShapes = nodes(in: scene, under: .grid).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        #expect(gridShapes.count == 1)
+    }
+}
+
+extension LogAxisTests {
+    @Test(arguments: [[1e-300, 1e300], [5, 5], [0.5, 0.7], [1, 1e6, nil, 3]])
+    func extremeRangesStayFiniteAndInsideTheCanvas(_ values: [Double?]) {
+        for (w, h) in [(640.0, 360.0), (24, 24)] {
+            var spec = logSpec(values)
+            spec.width = w
+            spec.height = h
+            spec.title = "log"
+            let problems = geometryProblems(ChartLayout.scene(for: spec, metrics: metrics), metrics: metrics)
+            #expect(problems.isEmpty, "\(values) \(w)×\(h): \(problems.prefix(5))")
+        }
+    }
+}

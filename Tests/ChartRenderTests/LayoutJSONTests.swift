@@ -1,0 +1,78 @@
+import ChartRender
+import ChartSpec
+import Foundation
+import Testing
+
+/// The layout JSON (`format: "json"`) agrees with the SVG drawn from the same spec.
+struct LayoutJSONTests {
+    /// `(series, index) → center` of every point group in an SVG: its translate plus the circle's own cx/cy.
+    func svgPointCenters(_ svg: String) throws -> [[Int]: (Double, Double)] {
+        let pattern = #"<g class="point" data-series="(\d+)" data-index="(\d+)" transform="translate\(([-\d.]+) ([-\d.]+)\)">(?:<title>[^<]*</title>)?<circle([^>]*)>"#
+        let regex = try NSRegularExpression(pattern: pattern)
+        var result: [[Int]: (Double, Double)] = [:]
+        let ns = svg as NSString
+        for m in regex.matches(in: svg, range: NSRange(location: 0, length: ns.length)) {
+            func group(_ i: Int) -> String { ns.substring(with: m.range(at: i)) }
+            let attributes = group(5)
+            func attribute(_ name: String) -> Double {
+                guard let r = attributes.range(of: " \(name)=\"") else { return 0 }
+                let rest = attributes[r.upperBound...]
+                return Double(rest.prefix { $0 != "\"" }) ?? .nan
+            }
+            let key = [Int(group(1)) ?? -1, Int(group(2)) ?? -1]
+            result[key] = ((Double(group(3)) ?? .nan) + attribute("cx"), (Double(group(4)) ?? .nan) + attribute("cy"))
+        }
+        return result
+    }
+
+    func render(_ json: String, _ format: OutputFormat) throws -> [UInt8] {
+        try ChartRenderer.shared.render(json: Array(json.utf8), format: format).bytes
+    }
+
+    @Test(arguments: [
+        #"{"labels": ["a", "b", "c"], "series": [{"values": [3, 1, 4], "dots": true}, {"values": [2, 7, 1]}]}"#,
+        #"{"type": "scatter", "series": [{"points": [[1, 2, 10], [2.5, 9, 40], [7, 3, 5]]}]}"#,
+        #"{"x": {"type": "time", "timeZone": "America/New_York"}, "y": {"type": "log"}, "series": [{"points": [["2026-11-01", 10], ["2026-11-01T12:00", 500], ["2026-11-02T03:00Z", 3]], "dots": true}]}"#,
+    ])
+    func pointCoordinatesEqualTheSVGCircleCenters(_ spec: String) throws {
+        let svg = String(decoding: try render(spec, .svg), as: UTF8.self)
+        let circles = try svgPointCenters(svg)
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let points = try #require(layout["points"] as? [[String: Any]])
+        #expect(!points.isEmpty)
+        #expect(points.count == circles.count)
+        for p in points {
+            let key = [p["series"] as? Int ?? -1, p["index"] as? Int ?? -1]
+            let circle = try #require(circles[key], "no SVG circle for \(key)")
+            #expect(abs((p["x"] as? Double ?? .nan) - circle.0) < 1e-9)
+            #expect(abs((p["y"] as? Double ?? .nan) - circle.1) < 1e-9)
+            #expect(p["value"] is Double)
+        }
+        let plot = try #require(layout["plot"] as? [String: Double])
+        #expect((plot["width"] ?? 0) > 0 && (plot["height"] ?? 0) > 0)
+        #expect(layout["width"] as? Double == 640)
+    }
+
+    @Test func axesCarryTickValuesAndTheirPositions() throws {
+        let spec = #"{"series": [{"values": [0, 50, 100]}], "y": {"min": 0, "max": 100}}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let axes = try #require(layout["axes"] as? [String: Any])
+        let y = try #require(axes["y"] as? [[String: Any]])
+        let plot = try #require(layout["plot"] as? [String: Double])
+        let bottom = try #require(y.first { $0["value"] as? Double == 0 })
+        let top = try #require(y.first { $0["value"] as? Double == 100 })
+        #expect(abs((bottom["position"] as? Double ?? 0) - ((plot["y"] ?? 0) + (plot["height"] ?? 0))) < 0.02)
+        #expect(abs((top["position"] as? Double ?? 0) - (plot["y"] ?? 0)) < 0.02)
+    }
+
+    @Test func unknownTimeZoneIsASpecError() {
+        let spec = #"{"x": {"type": "time", "timeZone": "Europe/Atlantis"}, "series": [{"points": [[0, 1]]}]}"#
+        do {
+            _ = try render(spec, .svg)
+            Issue.record("accepted an unknown zone")
+        } catch {
+            #expect("\(error)".contains("x.timeZone"))
+            #expect("\(error)".contains("Asia/Tokyo"))
+        }
+    }
+}
