@@ -38,12 +38,12 @@ public struct PNGSettings: Hashable, Sendable {
     /// libpng with nothing set: the baseline the choices below are measured against.
     public static let libpngDefaults = PNGSettings(filters: nil, level: nil, strategy: nil)
 
-    /// The settings for a compression choice, chosen by measurement on chart images (docs/benchmarks.md,
-    /// "Raster and PNG"). Chart images are mostly flat color with antialiased edges, where PNG's row filters turn
-    /// long runs into noise; unfiltered rows deflate smaller and faster than libpng's adaptive filtering. On the
-    /// standard chart, `.fast` and `.balanced` are ~5× faster than libpng's defaults at 0.9–1.0× their size, and
-    /// `.small` is 0.77× their size at 1.6–1.9× their time. (Images with diagonal gradients or photographs would
-    /// favour filters; charts do not have them.)
+    /// libpng settings for a compression choice. `PNGEncoder.encode(_:compression:)` uses them only for `.small`;
+    /// `.fast` and `.balanced` go through the chart-specialised encoder, and these are their closest libpng
+    /// equivalents (kept for comparison in chart-bench). Chart images are mostly flat color with antialiased edges,
+    /// where PNG's row filters turn long runs into noise, so unfiltered rows deflate smaller and faster than libpng's
+    /// adaptive filtering (docs/benchmarks.md, "Raster and PNG"). (Images with diagonal gradients or photographs
+    /// would favour filters; charts do not have them.)
     public init(_ compression: PNGCompression) {
         switch compression {
         case .fast: self.init(filters: .unfiltered, level: 1, strategy: .defaultStrategy)

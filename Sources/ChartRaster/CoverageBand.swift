@@ -71,11 +71,7 @@ struct CoverageBand {
                                     area: e.direction * (yNext - y))
                                 rowMin[r] = min(rowMin[r], first)
                                 rowMax[r] = max(rowMax[r], last)
-                                var c = first
-                                while c <= last {
-                                    touched[r * wordsPerRow + c >> 6] |= 1 << UInt64(c & 63)
-                                    c += 1
-                                }
+                                Self.markTouched(touched, base: r * wordsPerRow, first: first, last: last)
                                 y = yNext
                                 x = xNext
                                 row += 1
@@ -85,6 +81,21 @@ struct CoverageBand {
                 }
             }
         }
+    }
+
+    /// Sets the touched bits of cells `first…last` of one row, a word at a time.
+    @inline(__always)
+    private static func markTouched(_ touched: UnsafeMutableBufferPointer<UInt64>, base: Int, first: Int, last: Int) {
+        var word = first >> 6
+        let lastWord = last >> 6
+        var mask: UInt64 = ~0 << UInt64(first & 63)
+        while word < lastWord {
+            touched[base + word] |= mask
+            mask = ~0
+            word += 1
+        }
+        let tail: UInt64 = ~0 >> UInt64(63 - (last & 63))
+        touched[base + word] |= mask & tail
     }
 
     /// Adds one line piece lying inside a single row, spanning `left…right` horizontally with signed height
@@ -106,22 +117,29 @@ struct CoverageBand {
         let i1 = Int(right)
         let width = right - left
         let inverseWidth = 1 / width
-        let center = (left + right) * 0.5
-        func h(_ u: Double) -> Double {
-            if u <= left { return 0 }
-            if u >= right { return width * (u - center) }
-            let t = u - left
-            return t * t * 0.5
+        // Cells strictly between the two end cells lie wholly inside left…right, where H is the parabola t²/2, so
+        // A(c) = (c + ½ − left) / width and every such cell receives the same area / width: only the end cells need
+        // the general formula. A(i0) = H(i0 + 1) / width; A(i1) uses H(i1 + 1) = width · (i1 + 1 − center).
+        let startOffset = Double(i0 + 1) - left
+        let a0 = startOffset * startOffset * 0.5 * inverseWidth
+        cells[base + i0] += Float(area * a0)
+        var previous = a0
+        if i1 > i0 + 1 {
+            let first = (startOffset + 0.5) * inverseWidth
+            cells[base + i0 + 1] += Float(area * (first - a0))
+            let step = Float(area * inverseWidth)
+            var c = base + i0 + 2
+            let end = base + i1
+            while c < end {
+                cells[c] += step
+                c += 1
+            }
+            previous = (Double(i1) - 0.5 - left) * inverseWidth
         }
-        var previous = 0.0
-        var hc = h(Double(i0))
-        for c in i0...(i1 + 1) {
-            let hNext = h(Double(c + 1))
-            let a = min((hNext - hc) * inverseWidth, 1)
-            cells[base + c] += Float(area * (a - previous))
-            previous = a
-            hc = hNext
-        }
+        let endOffset = Double(i1) - left
+        let a1 = min((width * (Double(i1 + 1) - (left + right) * 0.5) - endOffset * endOffset * 0.5) * inverseWidth, 1)
+        cells[base + i1] += Float(area * (a1 - previous))
+        cells[base + i1 + 1] += Float(area * (1 - a1))
         return (i0, i1 + 1)
     }
 
@@ -138,31 +156,23 @@ struct CoverageBand {
                     var acc: Float = 0
                     var x = first
                     while x <= last {
-                        // The next touched cell at or after x.
-                        var next = last + 1
-                        var word = x >> 6
-                        var bits = touched[wordBase + word] & (~0 << UInt64(x & 63))
-                        while true {
-                            if bits != 0 {
-                                next = min(word << 6 + bits.trailingZeroBitCount, last + 1)
-                                break
-                            }
-                            word += 1
-                            if word << 6 > last { break }
-                            bits = touched[wordBase + word]
-                        }
+                        // The next touched cell at or after x, then the end of that run of touched cells.
+                        let next = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: true)
                         if next > x {
                             let alpha = Self.alpha(acc, rule)
                             let end = min(next, width)
                             if alpha > 0 && end > x { blitter.blit(x: x, y: y, count: end - x, alpha: alpha) }
                             x = next
-                            continue
+                            if x > last { break }
                         }
-                        acc += cells[base + x]
-                        cells[base + x] = 0
-                        let alpha = Self.alpha(acc, rule)
-                        if alpha > 0 && x < width { blitter.blit(x: x, y: y, count: 1, alpha: alpha) }
-                        x += 1
+                        let runEnd = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: false)
+                        while x < runEnd {
+                            acc += cells[base + x]
+                            cells[base + x] = 0
+                            let alpha = Self.alpha(acc, rule)
+                            if alpha > 0 && x < width { blitter.blit(x: x, y: y, count: 1, alpha: alpha) }
+                            x += 1
+                        }
                     }
                     for w in (first >> 6)...(last >> 6) { touched[wordBase + w] = 0 }
                     rowMin[r] = Int.max
@@ -170,6 +180,22 @@ struct CoverageBand {
                 }
             }
         }
+    }
+
+    /// The first cell at or after `x` whose touched bit equals `touched`, or `last + 1` when there is none up to
+    /// `last`.
+    @inline(__always)
+    private static func nextCell(_ bitmap: UnsafeMutableBufferPointer<UInt64>, wordBase: Int, from x: Int, last: Int,
+                                 touched: Bool) -> Int {
+        var word = x >> 6
+        let flip: UInt64 = touched ? 0 : ~0
+        var bits = (bitmap[wordBase + word] ^ flip) & (~0 << UInt64(x & 63))
+        while bits == 0 {
+            word += 1
+            if word << 6 > last { return last + 1 }
+            bits = bitmap[wordBase + word] ^ flip
+        }
+        return min(word << 6 + bits.trailingZeroBitCount, last + 1)
     }
 
     /// Coverage 0…255 from the average winding number `w` under `rule`.

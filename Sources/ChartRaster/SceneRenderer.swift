@@ -118,12 +118,17 @@ struct SceneRenderer {
 
     /// Fills, then strokes, one shape.
     private mutating func draw(_ shape: Shape, on canvas: Canvas, clip: DeviceRect, opacity: Double) {
+        // A paint that composites to nothing (e.g. the transparent hit targets around data points) is skipped before
+        // any geometry work: fill() would draw nothing with it anyway.
+        let fillPaint = shape.fill.flatMap { Self.paints($0, opacity: opacity) ? $0 : nil }
+        let strokePaint = shape.stroke.flatMap { Self.paints($0, opacity: opacity) ? $0 : nil }
+        guard fillPaint != nil || strokePaint != nil else { return }
         guard let device = deviceBounds(of: shape), !device.intersection(clip).isEmpty else { return }
         let style = shape.strokeStyle
-        let strokes = shape.stroke != nil && style.width.isFinite && style.width > 0
+        let strokes = strokePaint != nil && style.width.isFinite && style.width > 0
 
         let s = scale
-        if let fill = shape.fill {
+        if let fill = fillPaint {
             let contours = shape.snapToPixels
                 ? flattener.flatten(PixelSnapper.snapFill(shape.path.map { $0 * s }))
                 : flattener.flatten(shape.path, scale: scale)
@@ -131,7 +136,7 @@ struct SceneRenderer {
             for contour in contours { edges.add(polygon: contour.points) }
             self.fill(rule: shape.fillRule, paint: fill, opacity: opacity, on: canvas)
         }
-        if let stroke = shape.stroke, strokes {
+        if let stroke = strokePaint, strokes {
             var width = style.width * scale
             var contours: [Contour]
             if shape.snapToPixels {
@@ -150,6 +155,13 @@ struct SceneRenderer {
             for polygon in stroker.stroke(contours) { edges.add(polygon: polygon) }
             self.fill(rule: .nonZero, paint: stroke, opacity: opacity, on: canvas)
         }
+    }
+
+    /// False when `paint` at `opacity` is fully transparent after premultiplication (a solid color whose alpha rounds
+    /// to 0), so drawing with it cannot change a pixel; gradients are always drawn.
+    private static func paints(_ paint: Paint, opacity: Double) -> Bool {
+        guard case .solid(let color) = paint else { return true }
+        return PixelMath.premultiplied(color, opacity: opacity) >> 24 != 0
     }
 
     /// Scan-converts the polygons in `edges` and composites `paint` with their coverage.

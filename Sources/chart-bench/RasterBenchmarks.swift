@@ -95,6 +95,12 @@ func rasterBenchmarks() -> [Benchmark] {
             })
         }
     }
+    // The same scene with its text runs left as text (the rasterizer skips them): the glyphs' share is the difference.
+    if let textScene = standardSpecScene(lowered: false) {
+        benchmarks.append(Benchmark(name: "raster standard spec without text scale 1") {
+            try rasterizer.render(textScene, scale: 1).data.count
+        })
+    }
     // The same scene split by part (the background is painted in each), to see where the time goes.
     for (part, nodes) in benchmarkSceneParts(scene) {
         let partial = Scene(width: scene.width, height: scene.height, background: scene.background, title: "",
@@ -103,26 +109,37 @@ func rasterBenchmarks() -> [Benchmark] {
             try rasterizer.render(partial, scale: 1).data.count
         })
     }
-    let candidates: [(String, PNGSettings)] = [
-        ("libpng defaults", .libpngDefaults),
-        ("fast", PNGSettings(.fast)),
-        ("balanced", PNGSettings(.balanced)),
-        ("small", PNGSettings(.small)),
-        ("up l6 filtered", PNGSettings(filters: .up, level: 6, strategy: .filtered)),
-        ("none l1 rle", PNGSettings(filters: .unfiltered, level: 1, strategy: .rle)),
-        ("none l6 default", PNGSettings(filters: .unfiltered, level: 6, strategy: .defaultStrategy)),
-        ("sub l1 rle", PNGSettings(filters: .sub, level: 1, strategy: .rle)),
-        ("sub l1 filtered", PNGSettings(filters: .sub, level: 1, strategy: .filtered)),
-        ("up l1 rle", PNGSettings(filters: .up, level: 1, strategy: .rle)),
-        ("up l1 filtered", PNGSettings(filters: .up, level: 1, strategy: .filtered)),
-        ("up l2 filtered", PNGSettings(filters: .up, level: 2, strategy: .filtered)),
-        ("all l9 filtered", PNGSettings(filters: .all, level: 9, strategy: .filtered)),
+    // Our encoders (`.fast`, `.balanced`: the chart-specialised deflate; `.small`: libpng level 9) against libpng
+    // settings, including what `.fast` and `.balanced` used before the specialised encoder (none, level 1 or 3).
+    let candidates: [(String, Encode)] = [
+        ("libpng defaults", libpng(.libpngDefaults)),
+        ("fast", ours(.fast)),
+        ("balanced", ours(.balanced)),
+        ("small", ours(.small)),
+        ("libpng none l1 default", libpng(PNGSettings(filters: .unfiltered, level: 1, strategy: .defaultStrategy))),
+        ("libpng none l3 default", libpng(PNGSettings(filters: .unfiltered, level: 3, strategy: .defaultStrategy))),
+        ("up l6 filtered", libpng(PNGSettings(filters: .up, level: 6, strategy: .filtered))),
+        ("none l1 rle", libpng(PNGSettings(filters: .unfiltered, level: 1, strategy: .rle))),
+        ("none l6 default", libpng(PNGSettings(filters: .unfiltered, level: 6, strategy: .defaultStrategy))),
+        ("sub l1 rle", libpng(PNGSettings(filters: .sub, level: 1, strategy: .rle))),
+        ("sub l1 filtered", libpng(PNGSettings(filters: .sub, level: 1, strategy: .filtered))),
+        ("up l1 rle", libpng(PNGSettings(filters: .up, level: 1, strategy: .rle))),
+        ("up l1 filtered", libpng(PNGSettings(filters: .up, level: 1, strategy: .filtered))),
+        ("up l2 filtered", libpng(PNGSettings(filters: .up, level: 2, strategy: .filtered))),
+        ("all l9 filtered", libpng(PNGSettings(filters: .all, level: 9, strategy: .filtered))),
     ]
+    // The pipeline's own image (the standard spec with glyphs), which `pipeline … json→png` encodes.
+    if let specScene = standardSpecScene() {
+        for scale in [1.0, 2.0] {
+            guard let pixmap = try? rasterizer.render(specScene, scale: scale) else { continue }
+            for (name, encode) in candidates.prefix(6) {
+                benchmarks.append(Benchmark(name: "png spec scale \(Int(scale)) \(name)") { try encode(pixmap) })
+            }
+        }
+    }
     for (label, pixmap) in [("scale 1", one), ("scale 2", two)] {
-        for (name, settings) in candidates {
-            benchmarks.append(Benchmark(name: "png \(label) \(name)") {
-                try PNGEncoder.encode(pixmap, settings: settings).count
-            })
+        for (name, encode) in candidates {
+            benchmarks.append(Benchmark(name: "png \(label) \(name)") { try encode(pixmap) })
         }
         // Baseline: zlib level 1 of the same RGB bytes PNG stores (no filtering, no PNG framing).
         var rgb: [UInt8] = []
@@ -140,8 +157,22 @@ func rasterBenchmarks() -> [Benchmark] {
     return benchmarks
 }
 
-/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it).
-private func standardSpecScene() -> Scene? {
+/// Encodes a pixmap and returns the PNG's byte count.
+private typealias Encode = (Pixmap) throws -> Int
+
+/// Our PNG encoder with explicit libpng settings.
+private func libpng(_ settings: PNGSettings) -> Encode {
+    { pixmap in try PNGEncoder.encode(pixmap, settings: settings).count }
+}
+
+/// Our PNG encoder as the pipeline calls it.
+private func ours(_ compression: PNGCompression) -> Encode {
+    { pixmap in try PNGEncoder.encode(pixmap, compression: compression).count }
+}
+
+/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it), or with
+/// text runs left as they are when `lowered` is false.
+private func standardSpecScene(lowered: Bool = true) -> Scene? {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/standard-chart.json").standardized.path
     guard let data = FileManager.default.contents(atPath: path), let spec = try? ChartSpec.parse(Array(data)) else {
@@ -149,7 +180,7 @@ private func standardSpecScene() -> Scene? {
     }
     let renderer = ChartRenderer.shared
     let scene = renderer.scene(for: spec)
-    guard let fonts = renderer.text.fontSet else { return scene }
+    guard lowered, let fonts = renderer.text.fontSet else { return scene }
     return lowerText(in: scene, fonts: fonts)
 }
 

@@ -2,6 +2,9 @@ import CPNG
 import ChartPNG
 import ChartRaster
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A PNG decoded with libpng's simplified read API: straight-alpha RGBA8 and whether the file had alpha.
 struct DecodedPNG {
@@ -95,5 +98,102 @@ struct PNGEncoderTests {
     @Test func pixmapRejectsDataThatIsNotPremultiplied() {
         #expect(Pixmap(width: 1, height: 1, premultipliedRGBA: [200, 0, 0, 100]) == nil)
         #expect(Pixmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 0]) == nil)
+    }
+}
+
+/// The chart-specialised encoder (`.fast`, `.balanced`) against libpng's decoder on inputs that exercise its corners.
+struct SpecialisedEncoderTests {
+    /// Premultiplied RGBA8 for `width × height` pixels from `color(x, y)` (straight RGBA).
+    static func pixmap(width: Int, height: Int, _ color: (Int, Int) -> (UInt32, UInt32, UInt32, UInt32)) -> Pixmap? {
+        var data: [UInt8] = []
+        data.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b, a) = color(x, y)
+                for c in [r, g, b] { data.append(UInt8((c * a + 127) / 255)) }
+                data.append(UInt8(a))
+            }
+        }
+        return Pixmap(width: width, height: height, premultipliedRGBA: data)
+    }
+
+    static func roundTrips(_ pixmap: Pixmap, _ compression: PNGCompression) throws -> Bool {
+        let decoded = try #require(decodePNG(try PNGEncoder.encode(pixmap, compression: compression)))
+        guard decoded.width == pixmap.width, decoded.height == pixmap.height else { return false }
+        if !decoded.hasAlpha { return decoded.rgba == pixmap.data }
+        var repremultiplied: [UInt8] = []
+        repremultiplied.reserveCapacity(decoded.rgba.count)
+        for i in stride(from: 0, to: decoded.rgba.count, by: 4) {
+            let a = UInt32(decoded.rgba[i + 3])
+            for k in 0..<3 { repremultiplied.append(UInt8((UInt32(decoded.rgba[i + k]) * a + 127) / 255)) }
+            repremultiplied.append(UInt8(a))
+        }
+        return repremultiplied == pixmap.data
+    }
+
+    /// Flat areas, a vertical gradient and a sloped antialiased-looking edge: long matches at the left pixel, the
+    /// pixel above and its neighbours, across many 32 Ki-symbol blocks at 700 × 300.
+    @Test(arguments: [PNGCompression.fast, .balanced])
+    func chartLikeImageRoundTrips(compression: PNGCompression) throws {
+        let image = try #require(Self.pixmap(width: 700, height: 300) { x, y in
+            let edge = 2 * y + 40
+            if abs(x - edge) < 2 { return (UInt32(60 + (x & 7)), 100, UInt32(200 - (y % 50)), 255) }
+            if x > edge { return (255, 255, 255, 255) }
+            return (68, 119, UInt32(170 - y / 4), 255)
+        })
+        #expect(try Self.roundTrips(image, compression))
+    }
+
+    /// Noise gives every literal and many short matches; skewed channels give Huffman trees deeper than 15 before
+    /// length limiting (one byte value appears ~2^k times more often than another).
+    @Test(arguments: [PNGCompression.fast, .balanced])
+    func noisyAndSkewedImagesRoundTrip(compression: PNGCompression) throws {
+        var seed: UInt32 = 99
+        func next() -> UInt32 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return seed >> 8
+        }
+        let noise = try #require(Self.pixmap(width: 257, height: 131) { _, _ in
+            (next() & 255, next() & 255, next() & 255, 255)
+        })
+        #expect(try Self.roundTrips(noise, compression))
+        // Byte value k with probability ~2^-k (k = 0…23): the optimal code would need lengths up to 23 bits.
+        let skewed = try #require(Self.pixmap(width: 512, height: 256) { _, _ in
+            let v = UInt32(min((next() & 0xFF_FFFF).leadingZeroBitCount - 8, 23))
+            return (v * 11, (next() & 1) * 200, v, 255)
+        })
+        #expect(try Self.roundTrips(skewed, compression))
+    }
+
+    /// Translucent rows longer than deflate's 32 KiB window (9,000 RGBA pixels): the row above is out of reach and
+    /// must not be referenced.
+    @Test func rowsWiderThanTheWindowRoundTrip() throws {
+        let wide = try #require(Self.pixmap(width: 9000, height: 4) { x, y in
+            (UInt32(x % 7 * 30), UInt32(y * 60), 90, UInt32(x / 3 % 256))
+        })
+        #expect(try Self.roundTrips(wide, .balanced))
+        #expect(try Self.roundTrips(wide, .fast))
+    }
+
+    /// Tiny images: a single pixel (no match is possible), a single row, a single column.
+    @Test(arguments: [(1, 1), (5, 1), (1, 7), (3, 2)])
+    func tinyImagesRoundTrip(size: (Int, Int)) throws {
+        let image = try #require(Self.pixmap(width: size.0, height: size.1) { x, y in
+            (UInt32(x * 40), UInt32(y * 30), 7, UInt32(255 - x - y))
+        })
+        #expect(try Self.roundTrips(image, .balanced))
+    }
+
+    /// On chart-like content the specialised encoder stays within 1.25× the bytes of libpng's defaults.
+    @Test func chartLikeImageIsNoLargerThanLibpngAllows() throws {
+        let image = try #require(Self.pixmap(width: 640, height: 320) { x, y in
+            let curve = Int(160 + 80 * sin(Double(x) / 40))
+            if abs(y - curve) <= 1 { return (220, 80, UInt32(90 + abs(y - curve) * 40), 255) }
+            if y % 64 == 0 { return (224, 224, 224, 255) }
+            return y > curve ? (UInt32(200 - y / 3), 210, 240, 255) : (255, 255, 255, 255)
+        })
+        let ours = try PNGEncoder.encode(image, compression: .balanced)
+        let reference = try PNGEncoder.encode(image, settings: .libpngDefaults)
+        #expect(Double(ours.count) <= 1.25 * Double(reference.count))
     }
 }

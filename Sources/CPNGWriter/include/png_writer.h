@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The only C code of the PNG path. libpng reports errors by longjmp; chart_png_write owns the one setjmp, so a
+/* The C code of the PNG path. libpng reports errors by longjmp; chart_png_write owns the one setjmp, so a
  * longjmp never crosses a Swift frame, and every failure comes back as a return code plus a message. */
 
 /* Channel layouts accepted by chart_png_write. */
@@ -25,6 +25,14 @@ typedef struct {
  * NUL-terminated reason in message (up to message_capacity bytes) and out->data == NULL. */
 int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int channels, int filter, int level,
                     int strategy, chart_png_buffer *out, char *message, size_t message_capacity);
+
+/* Encodes height rows of width premultiplied RGBA8 pixels (4 bytes each in the order R, G, B, A; rows contiguous)
+ * as PNG with the chart-specialised deflate of png_fast_writer.c: 8-bit RGB when every pixel is opaque,
+ * straight-alpha RGBA otherwise (c * 255 / a rounded to nearest). effort 0 tries only the fixed match distances
+ * (left pixel, pixel above and its neighbours); effort 1 adds a hash of earlier 4-byte sequences (smaller, a little
+ * slower). Returns 0 on success; otherwise nonzero with a reason in message and out->data == NULL. */
+int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
+                                  chart_png_buffer *out, char *message, size_t message_capacity);
 
 /* Frees a buffer filled by chart_png_write (safe on an empty buffer). */
 void chart_png_free(chart_png_buffer *buffer);

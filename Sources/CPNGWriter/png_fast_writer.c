@@ -1,0 +1,683 @@
+/* A PNG writer specialised for chart images: premultiplied pixels in, PNG bytes out, with its own deflate encoder.
+ *
+ * Why not zlib: chart images are flat color with antialiased edges. Nearly every byte repeats the pixel to its left
+ * or the pixel above (or one pixel beside it, along a sloped edge), so a match finder that tries those few fixed
+ * distances first, then a single-entry hash for the rest (repeated glyphs), finds about what zlib level 3 finds at a
+ * fraction of the work, and one dynamic-Huffman block per 32 Ki symbols codes it as tightly (docs/benchmarks.md,
+ * "Raster and PNG"). Rows are converted (alpha dropped or un-premultiplied) straight into the scanline buffer the
+ * matcher reads, while they are in cache, and Adler-32 is computed with SSE2. zlib is still used for CRC-32.
+ *
+ * Format: RFC 1950 (zlib stream), RFC 1951 (deflate), PNG 1.2 (one IHDR, one IDAT, IEND; filter type 0 on every row,
+ * which on these images beats PNG's predictors both in size and speed). */
+#include "png_writer.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "png_fast_writer.c reads packed RGBA pixels as little-endian words"
+#endif
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Output buffer and bit writer. Deflate packs bits least-significant first; Huffman codes are stored bit-reversed
+ * so they can be written the same way.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    chart_png_buffer *out;
+    uint64_t acc;
+    int count;
+} bit_writer;
+
+static int reserve(chart_png_buffer *out, size_t extra) {
+    if (extra > SIZE_MAX - out->size) return 0;
+    size_t needed = out->size + extra;
+    if (needed <= out->capacity) return 1;
+    size_t capacity = out->capacity ? out->capacity : 65536;
+    while (capacity < needed) {
+        if (capacity > SIZE_MAX / 2) { capacity = needed; break; }
+        capacity *= 2;
+    }
+    uint8_t *grown = (uint8_t *)realloc(out->data, capacity);
+    if (grown == NULL) return 0;
+    out->data = grown;
+    out->capacity = capacity;
+    return 1;
+}
+
+static void put_bytes(chart_png_buffer *out, const void *bytes, size_t n) {
+    memcpy(out->data + out->size, bytes, n);
+    out->size += n;
+}
+
+static void put_be32(chart_png_buffer *out, uint32_t v) {
+    uint8_t b[4] = {(uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
+    put_bytes(out, b, 4);
+}
+
+/* Appends `n` (≤ 32) bits; the caller has reserved room. */
+static inline void put_bits(bit_writer *w, uint32_t bits, int n) {
+    w->acc |= (uint64_t)bits << w->count;
+    w->count += n;
+    if (w->count >= 32) {
+        memcpy(w->out->data + w->out->size, &w->acc, 8); /* little-endian; 4 of the 8 bytes are kept */
+        w->out->size += 4;
+        w->acc >>= 32;
+        w->count -= 32;
+    }
+}
+
+/* Pads to a byte boundary and writes the pending bytes. */
+static void flush_bits(bit_writer *w) {
+    while (w->count > 0) {
+        w->out->data[w->out->size++] = (uint8_t)w->acc;
+        w->acc >>= 8;
+        w->count -= 8;
+    }
+    w->acc = 0;
+    w->count = 0;
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Huffman codes (RFC 1951 §3.2.2): lengths from frequencies with a length limit, then canonical codes.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+#define MAX_SYMBOLS 288
+
+/* Code lengths for `n` symbols from `freq`, none longer than `limit`. Builds the Huffman tree with the two-queue
+ * method over the leaves sorted by frequency; when the tree is too deep, halves the frequencies (keeping every used
+ * symbol at least 1) and rebuilds, which flattens it. Unused symbols get length 0. At least two symbols must be
+ * used (the callers make sure). */
+static void huffman_lengths(const uint32_t *freq_in, int n, int limit, uint8_t *lengths) {
+    uint32_t freq[MAX_SYMBOLS];
+    memcpy(freq, freq_in, sizeof(uint32_t) * (size_t)n);
+    for (;;) {
+        int leaves[MAX_SYMBOLS];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            lengths[i] = 0;
+            if (freq[i]) leaves[count++] = i;
+        }
+        /* Insertion sort by frequency (n ≤ 288, once per block). */
+        for (int i = 1; i < count; i++) {
+            int s = leaves[i], j = i;
+            while (j > 0 && freq[leaves[j - 1]] > freq[s]) { leaves[j] = leaves[j - 1]; j--; }
+            leaves[j] = s;
+        }
+        /* Nodes 0..count-1 are leaves (in sorted order), count.. are internal; parent links give depths. */
+        uint64_t weight[2 * MAX_SYMBOLS];
+        int parent[2 * MAX_SYMBOLS];
+        for (int i = 0; i < count; i++) weight[i] = freq[leaves[i]];
+        int nextLeaf = 0, nextInternal = count, end = count;
+        for (int k = 0; k < count - 1; k++) {
+            int pick[2];
+            for (int m = 0; m < 2; m++) {
+                if (nextLeaf < count && (nextInternal >= end || weight[nextLeaf] <= weight[nextInternal]))
+                    pick[m] = nextLeaf++;
+                else
+                    pick[m] = nextInternal++;
+            }
+            weight[end] = weight[pick[0]] + weight[pick[1]];
+            parent[pick[0]] = end;
+            parent[pick[1]] = end;
+            end++;
+        }
+        /* Depths: the root (end - 1) has depth 0; internal nodes were created in increasing order. */
+        uint8_t depth[2 * MAX_SYMBOLS];
+        depth[end - 1] = 0;
+        int maxDepth = 0;
+        for (int i = end - 2; i >= 0; i--) {
+            depth[i] = (uint8_t)(depth[parent[i]] + 1);
+            if (i < count && depth[i] > maxDepth) maxDepth = depth[i];
+        }
+        if (maxDepth <= limit) {
+            for (int i = 0; i < count; i++) lengths[leaves[i]] = depth[i];
+            return;
+        }
+        for (int i = 0; i < n; i++)
+            if (freq[i]) freq[i] = (freq[i] >> 1) | 1;
+    }
+}
+
+/* Canonical codes for `lengths`, bit-reversed for LSB-first output. */
+static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+    int countPerLength[16] = {0};
+    for (int i = 0; i < n; i++) countPerLength[lengths[i]]++;
+    countPerLength[0] = 0;
+    int next[16];
+    int code = 0;
+    for (int len = 1; len < 16; len++) {
+        code = (code + countPerLength[len - 1]) << 1;
+        next[len] = code;
+    }
+    for (int i = 0; i < n; i++) {
+        int len = lengths[i];
+        if (len == 0) { codes[i] = 0; continue; }
+        int c = next[len]++, r = 0;
+        for (int b = 0; b < len; b++) { r = (r << 1) | (c & 1); c >>= 1; }
+        codes[i] = (uint16_t)r;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Length and distance symbols (RFC 1951 §3.2.5).
+ * ------------------------------------------------------------------------------------------------------------- */
+
+static uint16_t length_symbol[259];
+static uint8_t length_extra_bits[259];
+static uint16_t length_extra_value[259];
+
+static void init_length_tables(void) {
+    for (int len = 3; len <= 258; len++) {
+        int v = len - 3, sym, extra, base;
+        if (len == 258) { sym = 285; extra = 0; base = 258; }
+        else if (v < 8) { sym = 257 + v; extra = 0; base = len; }
+        else {
+            int nb = 31 - __builtin_clz((unsigned)v);
+            int i = 4 * (nb - 1) + ((v >> (nb - 2)) & 3);
+            sym = 257 + i;
+            extra = i / 4 - 1;
+            base = ((4 + (i & 3)) << extra) + 3;
+        }
+        length_symbol[len] = (uint16_t)sym;
+        length_extra_bits[len] = (uint8_t)extra;
+        length_extra_value[len] = (uint16_t)(len - base);
+    }
+}
+
+static inline int distance_symbol(int d, int *extra, int *value) {
+    int v = d - 1;
+    if (v < 4) { *extra = 0; *value = 0; return v; }
+    int nb = 31 - __builtin_clz((unsigned)v);
+    int code = 2 * nb + ((v >> (nb - 1)) & 1);
+    *extra = nb - 1;
+    *value = v - (((2 + (code & 1)) << (nb - 1)));
+    return code;
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Blocks: LZ77 symbols are collected, then written as one dynamic-Huffman block.
+ * A symbol is a literal (dist == 0) or a (length, distance) match.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+#define BLOCK_SYMBOLS 32768
+
+typedef struct {
+    uint16_t value[BLOCK_SYMBOLS]; /* literal byte or match length */
+    uint16_t dist[BLOCK_SYMBOLS];
+    int count;
+    uint32_t litFreq[286];
+    uint32_t distFreq[30];
+} block;
+
+static const uint8_t code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+/* Writes the collected symbols as a dynamic block (BFINAL = 0) and resets the block. */
+static int write_block(bit_writer *w, block *b) {
+    b->litFreq[256] = 1;
+    /* Each tree needs two used symbols to be a complete code. */
+    int usedLit = 0, usedDist = 0;
+    for (int i = 0; i < 286; i++) usedLit += b->litFreq[i] != 0;
+    for (int i = 0; i < 30; i++) usedDist += b->distFreq[i] != 0;
+    if (usedLit < 2) b->litFreq[b->litFreq[0] ? 1 : 0] = 1;
+    if (usedDist < 2) {
+        if (!b->distFreq[0]) b->distFreq[0] = 1;
+        else b->distFreq[1] = 1;
+    }
+    uint8_t lens[286 + 30];
+    uint16_t litCodes[286], distCodes[30];
+    huffman_lengths(b->litFreq, 286, 15, lens);
+    huffman_lengths(b->distFreq, 30, 15, lens + 286);
+    int hlit = 286, hdist = 30;
+    while (hlit > 257 && lens[hlit - 1] == 0) hlit--;
+    while (hdist > 1 && lens[286 + hdist - 1] == 0) hdist--;
+    canonical_codes(lens, 286, litCodes);
+    canonical_codes(lens + 286, 30, distCodes);
+
+    /* Code lengths of both trees as one run-length-coded sequence (symbols 16, 17, 18). */
+    uint8_t seq[286 + 30];
+    int seqCount = 0;
+    memcpy(seq, lens, (size_t)hlit);
+    memcpy(seq + hlit, lens + 286, (size_t)hdist);
+    seqCount = hlit + hdist;
+    uint8_t rleSym[286 + 30], rleExtra[286 + 30];
+    int rleCount = 0;
+    uint32_t clFreq[19] = {0};
+    for (int i = 0; i < seqCount;) {
+        int v = seq[i], run = 1;
+        while (i + run < seqCount && seq[i + run] == v) run++;
+        if (v == 0 && run >= 3) {
+            int r = run > 138 ? 138 : run;
+            if (r >= 11) { rleSym[rleCount] = 18; rleExtra[rleCount++] = (uint8_t)(r - 11); }
+            else { rleSym[rleCount] = 17; rleExtra[rleCount++] = (uint8_t)(r - 3); }
+            clFreq[rleSym[rleCount - 1]]++;
+            i += r;
+        } else if (v != 0 && run >= 4) {
+            rleSym[rleCount] = (uint8_t)v; rleExtra[rleCount++] = 0;
+            clFreq[v]++;
+            int r = run - 1 > 6 ? 6 : run - 1;
+            rleSym[rleCount] = 16; rleExtra[rleCount++] = (uint8_t)(r - 3);
+            clFreq[16]++;
+            i += 1 + r;
+        } else {
+            rleSym[rleCount] = (uint8_t)v; rleExtra[rleCount++] = 0;
+            clFreq[v]++;
+            i += 1;
+        }
+    }
+    int usedCl = 0;
+    for (int i = 0; i < 19; i++) usedCl += clFreq[i] != 0;
+    if (usedCl < 2) clFreq[clFreq[0] ? 1 : 0] = 1;
+    uint8_t clLens[19];
+    uint16_t clCodes[19];
+    huffman_lengths(clFreq, 19, 7, clLens);
+    canonical_codes(clLens, 19, clCodes);
+    int hclen = 19;
+    while (hclen > 4 && clLens[code_length_order[hclen - 1]] == 0) hclen--;
+
+    /* Worst case: 48 bits per symbol plus the header. */
+    if (!reserve(w->out, (size_t)b->count * 6 + 1024)) return 0;
+    put_bits(w, 0 | (2 << 1), 3);
+    put_bits(w, (uint32_t)(hlit - 257), 5);
+    put_bits(w, (uint32_t)(hdist - 1), 5);
+    put_bits(w, (uint32_t)(hclen - 4), 4);
+    for (int i = 0; i < hclen; i++) put_bits(w, clLens[code_length_order[i]], 3);
+    for (int i = 0; i < rleCount; i++) {
+        int s = rleSym[i];
+        put_bits(w, clCodes[s], clLens[s]);
+        if (s == 16) put_bits(w, rleExtra[i], 2);
+        else if (s == 17) put_bits(w, rleExtra[i], 3);
+        else if (s == 18) put_bits(w, rleExtra[i], 7);
+    }
+    /* A match is written as two bit groups: length code + its extra bits (≤ 20 bits), distance code + its extra
+     * bits (≤ 28 bits). */
+    for (int i = 0; i < b->count; i++) {
+        int v = b->value[i], d = b->dist[i];
+        if (d == 0) {
+            put_bits(w, litCodes[v], lens[v]);
+        } else {
+            int sym = length_symbol[v];
+            put_bits(w, litCodes[sym] | (uint32_t)length_extra_value[v] << lens[sym], lens[sym] + length_extra_bits[v]);
+            int extra, value;
+            int ds = distance_symbol(d, &extra, &value);
+            put_bits(w, distCodes[ds] | (uint32_t)value << lens[286 + ds], lens[286 + ds] + extra);
+        }
+    }
+    put_bits(w, litCodes[256], lens[256]);
+    b->count = 0;
+    memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->distFreq, 0, sizeof b->distFreq);
+    return 1;
+}
+
+static inline void add_literal(block *b, uint8_t v) {
+    b->value[b->count] = v;
+    b->dist[b->count++] = 0;
+    b->litFreq[v]++;
+}
+
+static inline void add_match(block *b, int len, int dist) {
+    b->value[b->count] = (uint16_t)len;
+    b->dist[b->count++] = (uint16_t)dist;
+    b->litFreq[length_symbol[len]]++;
+    int extra, value;
+    b->distFreq[distance_symbol(dist, &extra, &value)]++;
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Match finding.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/* Length of the common prefix of a and b, at most `limit`. */
+static inline int match_length(const uint8_t *a, const uint8_t *b, int limit) {
+    int n = 0;
+    while (n + 8 <= limit) {
+        uint64_t x, y;
+        memcpy(&x, a + n, 8);
+        memcpy(&y, b + n, 8);
+        uint64_t diff = x ^ y;
+        if (diff) return n + (__builtin_ctzll(diff) >> 3);
+        n += 8;
+    }
+    while (n < limit && a[n] == b[n]) n++;
+    return n;
+}
+
+/* The 3 bytes at p (reads one more: buffers have slack). */
+static inline uint32_t load24(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v & 0xFFFFFFu;
+}
+
+#define HASH_BITS 14
+
+/* A match at least this long ends the search at a position (a longer one would save at most a few bits). */
+#ifndef GOOD_ENOUGH
+#define GOOD_ENOUGH 32
+#endif
+
+static inline uint32_t hash4(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return (v * 2654435761u) >> (32 - HASH_BITS);
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Adler-32 (RFC 1950), 16 bytes per step so the compiler can vectorize the weighted sum.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static void adler_update(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
+    uint32_t s1 = *a, s2 = *b;
+    while (n > 0) {
+        size_t chunk = n < 5552 ? n : 5552; /* largest n with 255n(n+1)/2 + (n+1)(65520) < 2^32 */
+        n -= chunk;
+#if defined(__SSE2__)
+        /* 32 bytes per step: s2 gains 32·s1 plus Σ (32 − i)·p[i], s1 gains Σ p[i]. The byte sums come from
+         * psadbw, the weighted sums from pmaddwd on bytes widened to 16 bits. */
+        if (chunk >= 32) {
+            const __m128i zero = _mm_setzero_si128();
+            const __m128i w0 = _mm_setr_epi16(32, 31, 30, 29, 28, 27, 26, 25);
+            const __m128i w1 = _mm_setr_epi16(24, 23, 22, 21, 20, 19, 18, 17);
+            const __m128i w2 = _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9);
+            const __m128i w3 = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+            __m128i vs1 = zero, vs2 = zero, vs1x32 = zero;
+            while (chunk >= 32) {
+                __m128i lo = _mm_loadu_si128((const __m128i *)p);
+                __m128i hi = _mm_loadu_si128((const __m128i *)(p + 16));
+                vs1x32 = _mm_add_epi32(vs1x32, vs1);
+                vs1 = _mm_add_epi32(vs1, _mm_add_epi32(_mm_sad_epu8(lo, zero), _mm_sad_epu8(hi, zero)));
+                __m128i m = _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(lo, zero), w0),
+                                          _mm_madd_epi16(_mm_unpackhi_epi8(lo, zero), w1));
+                m = _mm_add_epi32(m, _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w2),
+                                                   _mm_madd_epi16(_mm_unpackhi_epi8(hi, zero), w3)));
+                vs2 = _mm_add_epi32(vs2, m);
+                p += 32;
+                chunk -= 32;
+                s2 += s1 * 32;
+            }
+            uint32_t t1[4], t2[4], t3[4];
+            _mm_storeu_si128((__m128i *)t1, vs1);
+            _mm_storeu_si128((__m128i *)t2, vs2);
+            _mm_storeu_si128((__m128i *)t3, vs1x32);
+            s2 += 32 * (t3[0] + t3[2]) + t2[0] + t2[1] + t2[2] + t2[3];
+            s1 += t1[0] + t1[2];
+        }
+#endif
+        while (chunk >= 16) {
+            uint32_t sum = 0, weighted = 0;
+            for (int i = 0; i < 16; i++) {
+                sum += p[i];
+                weighted += (uint32_t)(16 - i) * p[i];
+            }
+            s2 += s1 * 16 + weighted;
+            s1 += sum;
+            p += 16;
+            chunk -= 16;
+        }
+        while (chunk--) {
+            s1 += *p++;
+            s2 += s1;
+        }
+        s1 %= 65521;
+        s2 %= 65521;
+    }
+    *a = s1;
+    *b = s2;
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Pixels to PNG scanlines (filter type 0): RGB when opaque, straight-alpha RGBA otherwise.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/* Pixel i of packed premultiplied RGBA8 bytes as a word, R in the low byte. */
+static inline uint32_t pixel_at(const uint8_t *pixels, size_t i) {
+    uint32_t p;
+    memcpy(&p, pixels + 4 * i, 4);
+    return p;
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <tmmintrin.h>
+#define HAVE_SSSE3_PATH 1
+/* convert_row_rgb with SSSE3 (chosen at run time; the baseline x86-64 target has only SSE2): one byte shuffle turns
+ * 4 RGBA pixels into 12 RGB bytes. Each 16-byte store's last 4 bytes are overwritten by the next; the loop stops
+ * while a whole store still fits in the row, and the scalar tail finishes it. */
+__attribute__((target("ssse3")))
+static void convert_row_rgb_ssse3(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    const __m128i drop = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    uint32_t x = 0;
+    for (; x + 6 <= width; x += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(src + 4 * (size_t)x));
+        _mm_storeu_si128((__m128i *)(dst + 3 * (size_t)x), _mm_shuffle_epi8(p, drop));
+    }
+    for (; x < width; x++) {
+        dst[3 * x] = src[4 * x]; dst[3 * x + 1] = src[4 * x + 1]; dst[3 * x + 2] = src[4 * x + 2];
+    }
+}
+#endif
+
+/* Writes row `src` (opaque pixels) as RGB, 4 pixels per 3 word stores. */
+static void convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    uint32_t x = 0;
+    for (; x + 4 <= width; x += 4) {
+        uint32_t p0 = pixel_at(src, x), p1 = pixel_at(src, x + 1), p2 = pixel_at(src, x + 2), p3 = pixel_at(src, x + 3);
+        uint32_t w0 = (p0 & 0xFFFFFFu) | p1 << 24;
+        uint32_t w1 = ((p1 >> 8) & 0xFFFFu) | p2 << 16;
+        uint32_t w2 = ((p2 >> 16) & 0xFFu) | p3 << 8;
+        memcpy(dst, &w0, 4);
+        memcpy(dst + 4, &w1, 4);
+        memcpy(dst + 8, &w2, 4);
+        dst += 12;
+    }
+    for (; x < width; x++) {
+        uint32_t p = pixel_at(src, x);
+        dst[0] = (uint8_t)p; dst[1] = (uint8_t)(p >> 8); dst[2] = (uint8_t)(p >> 16);
+        dst += 3;
+    }
+}
+
+/* Writes row `src` as straight-alpha RGBA: c · 255 / a rounded to nearest, so premultiplying again is exact. */
+static void convert_row_rgba(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        uint32_t p = pixel_at(src, x), a = p >> 24;
+        if (a == 255) {
+            memcpy(dst, &p, 4);
+        } else if (a == 0) {
+            memset(dst, 0, 4);
+        } else {
+            for (int k = 0; k < 3; k++) {
+                uint32_t c = (((p >> (8 * k)) & 0xFF) * 255 + a / 2) / a;
+                dst[k] = (uint8_t)(c > 255 ? 255 : c);
+            }
+            dst[3] = (uint8_t)a;
+        }
+        dst += 4;
+    }
+}
+
+static uint32_t crc_of(const uint8_t *bytes, size_t n) {
+    return (uint32_t)crc32(crc32(0, Z_NULL, 0), bytes, (uInt)n);
+}
+
+/* Appends a complete chunk. */
+static void put_chunk(chart_png_buffer *out, const char *type, const uint8_t *data, uint32_t n) {
+    put_be32(out, n);
+    size_t start = out->size;
+    put_bytes(out, type, 4);
+    if (n) put_bytes(out, data, n);
+    put_be32(out, crc_of(out->data + start, n + 4));
+}
+
+#if HAVE_SSSE3_PATH
+/* Whether the CPU has SSSE3 (set once, by init_tables). */
+static int haveSSSE3 = 0;
+#endif
+
+static void init_tables(void) {
+    init_length_tables();
+#if HAVE_SSSE3_PATH
+    __builtin_cpu_init();
+    haveSSSE3 = __builtin_cpu_supports("ssse3");
+#endif
+}
+
+static void set_error(char *message, size_t capacity, const char *text) {
+    if (message == NULL || capacity == 0) return;
+    size_t n = strlen(text);
+    if (n >= capacity) n = capacity - 1;
+    memcpy(message, text, n);
+    message[n] = '\0';
+}
+
+int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
+                                  chart_png_buffer *out, char *message, size_t message_capacity) {
+    if (message != NULL && message_capacity > 0) message[0] = '\0';
+    if (out == NULL) return 1;
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF) {
+        set_error(message, message_capacity, "image width and height must be 1 to 2^31 - 1");
+        return 1;
+    }
+    if (pixels == NULL) {
+        set_error(message, message_capacity, "no pixel data");
+        return 1;
+    }
+    if (width > SIZE_MAX / 4 / height) {
+        set_error(message, message_capacity, "image too large");
+        return 1;
+    }
+    static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
+    pthread_once(&tablesOnce, init_tables);
+    const int useHash = effort > 0;
+
+    size_t count = (size_t)width * height;
+    int channels = 3;
+    for (size_t i = 0; i < count && channels == 3; i += 256) {
+        size_t n = count - i < 256 ? count - i : 256;
+        uint32_t all = 0xFFFFFFFFu;
+        for (size_t k = 0; k < n; k++) all &= pixel_at(pixels, i + k);
+        if ((all >> 24) != 255) channels = 4;
+    }
+    size_t stride = (size_t)width * (size_t)channels + 1;
+    uint8_t *raw = (uint8_t *)malloc(stride * height + 8);
+    block *b = (block *)calloc(1, sizeof(block));
+    int32_t *head = (int32_t *)malloc(sizeof(int32_t) << HASH_BITS);
+    if (raw == NULL || b == NULL || head == NULL || !reserve(out, 4096)) {
+        free(raw); free(b); free(head); chart_png_free(out);
+        set_error(message, message_capacity, "out of memory for PNG encoding");
+        return 1;
+    }
+    for (int i = 0; i < (1 << HASH_BITS); i++) head[i] = -1;
+
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    put_bytes(out, signature, 8);
+    uint8_t ihdr[13] = {
+        (uint8_t)(width >> 24), (uint8_t)(width >> 16), (uint8_t)(width >> 8), (uint8_t)width,
+        (uint8_t)(height >> 24), (uint8_t)(height >> 16), (uint8_t)(height >> 8), (uint8_t)height,
+        8, (uint8_t)(channels == 4 ? 6 : 2), 0, 0, 0};
+    put_chunk(out, "IHDR", ihdr, 13);
+    size_t idatStart = out->size;
+    put_be32(out, 0);  /* length, patched below */
+    put_bytes(out, "IDAT", 4);
+    static const uint8_t zlibHeader[2] = {0x78, 0x01};
+    put_bytes(out, zlibHeader, 2);
+
+    bit_writer w = {out, 0, 0};
+    uint32_t s1 = 1, s2 = 0;
+    int ok = 1;
+    const int bpp = channels;
+    const long up = (long)stride;
+    /* Candidate distances tried at every position before the hash: the pixel to the left, the pixel above and its
+     * neighbours (antialiased edges move by about a pixel per row). */
+    enum { candidateCount = 4 };
+    const long candidates[candidateCount] = {bpp, up, up - bpp, up + bpp};
+    for (uint32_t y = 0; y < height && ok; y++) {
+        uint8_t *row = raw + (size_t)y * stride;
+        row[0] = 0;
+        if (channels == 3) {
+#if HAVE_SSSE3_PATH
+            if (haveSSSE3) convert_row_rgb_ssse3(pixels + (size_t)y * width * 4, row + 1, width);
+            else
+#endif
+            convert_row_rgb(pixels + (size_t)y * width * 4, row + 1, width);
+        }
+        else convert_row_rgba(pixels + (size_t)y * width * 4, row + 1, width);
+        adler_update(&s1, &s2, row, stride);
+        long pos = (long)(row - raw), end = pos + (long)stride;
+        /* The candidates that are valid for the whole row: inside the window and not before the stream's start. */
+        long rowCandidates[candidateCount];
+        int rowCandidateCount = 0;
+        for (int k = 0; k < candidateCount; k++)
+            if (candidates[k] <= 32768 && candidates[k] <= pos) rowCandidates[rowCandidateCount++] = candidates[k];
+        while (pos < end) {
+            if (b->count >= BLOCK_SYMBOLS - 1) {
+                if (!write_block(&w, b)) { ok = 0; break; }
+            }
+            int limit = end - pos > 258 ? 258 : (int)(end - pos);
+            int bestLen = 0;
+            long bestDist = 0;
+            if (limit >= 3) {
+                const uint8_t *here = raw + pos;
+                uint32_t head3 = load24(here);
+                for (int k = 0; k < rowCandidateCount; k++) {
+                    long d = rowCandidates[k];
+                    if (load24(here - d) != head3) continue;
+                    int len = match_length(here, here - d, limit);
+                    if (len > bestLen) { bestLen = len; bestDist = d; if (len >= GOOD_ENOUGH) break; }
+                }
+                if (useHash && bestLen < GOOD_ENOUGH && limit >= 4) {
+                    uint32_t h = hash4(here);
+                    long cand = head[h];
+                    head[h] = (int32_t)pos;
+                    if (cand >= 0 && pos - cand <= 32768) {
+                        int len = match_length(here, raw + cand, limit);
+                        if (len > bestLen) { bestLen = len; bestDist = pos - cand; }
+                    }
+                }
+            }
+            if (bestLen >= 3) {
+                add_match(b, bestLen, (int)bestDist);
+                pos += bestLen;
+            } else {
+                add_literal(b, raw[pos]);
+                pos += 1;
+            }
+        }
+    }
+    if (ok && b->count > 0) ok = write_block(&w, b);
+    const char *failure = "out of memory for PNG output";
+    if (ok && reserve(out, 64)) {
+        put_bits(&w, 1 | (1 << 1), 3); /* final, empty fixed-Huffman block: BFINAL, BTYPE = 01, then end code */
+        put_bits(&w, 0, 7);
+        flush_bits(&w);
+        put_be32(out, (s2 % 65521) << 16 | (s1 % 65521));
+        size_t idatLength = out->size - idatStart - 8;
+        if (idatLength > 0x7FFFFFFF) {
+            ok = 0; /* a PNG chunk holds at most 2^31 - 1 bytes */
+            failure = "compressed image too large for a PNG chunk";
+        } else {
+            uint8_t *lenField = out->data + idatStart;
+            lenField[0] = (uint8_t)(idatLength >> 24); lenField[1] = (uint8_t)(idatLength >> 16);
+            lenField[2] = (uint8_t)(idatLength >> 8); lenField[3] = (uint8_t)idatLength;
+            put_be32(out, crc_of(out->data + idatStart + 4, idatLength + 4));
+            put_chunk(out, "IEND", NULL, 0);
+        }
+    } else {
+        ok = 0;
+    }
+    free(raw); free(b); free(head);
+    if (!ok) {
+        chart_png_free(out);
+        set_error(message, message_capacity, failure);
+        return 1;
+    }
+    return 0;
+}
