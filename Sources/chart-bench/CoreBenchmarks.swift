@@ -21,6 +21,7 @@ func coreBenchmarks() -> [Benchmark] {
     }
     return [
         Benchmark(name: "pipeline standard json→svg", run: pipeline(.svg)),
+        Benchmark(name: "pipeline standard json→smil", run: pipeline(.smil)),
         Benchmark(name: "pipeline standard json→png scale 1", run: pipeline(.png)),
         Benchmark(name: "pipeline standard json→png scale 2", run: pipeline(.png, scale: 2)),
     ]
