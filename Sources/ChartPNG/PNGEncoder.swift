@@ -22,21 +22,13 @@ public enum PNGEncoder {
         guard pixmap.width <= Int(Int32.max), pixmap.height <= Int(Int32.max) else {
             throw PNGError("image \(pixmap.width) × \(pixmap.height) is too large for PNG")
         }
-        var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
-        var message = [CChar](repeating: 0, count: 256)
-        let status = pixmap.data.withUnsafeBytes { bytes in
-            message.withUnsafeMutableBufferPointer { text in
+        return try callWriter { buffer, text, capacity in
+            pixmap.data.withUnsafeBytes { bytes in
                 chart_png_write_premultiplied(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                              UInt32(pixmap.width), UInt32(pixmap.height), effort, &buffer,
-                                              text.baseAddress, text.count)
+                                              UInt32(pixmap.width), UInt32(pixmap.height), effort, buffer,
+                                              text, capacity)
             }
         }
-        defer { chart_png_free(&buffer) }
-        guard status == 0, let data = buffer.data else {
-            let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            throw PNGError(String(decoding: bytes, as: UTF8.self))
-        }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 
     /// `encode` with explicit libpng/zlib settings.
@@ -47,16 +39,24 @@ public enum PNGEncoder {
         let opaqueRows = rgbIfOpaque(pixmap.data)
         let opaque = opaqueRows != nil
         let rows = opaqueRows ?? unpremultipliedRGBA(pixmap.data)
-        var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
-        var message = [CChar](repeating: 0, count: 256)
-        let status = rows.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
+        return try callWriter { buffer, text, capacity in
+            rows.withUnsafeBufferPointer { pixels in
                 chart_png_write(pixels.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
                                 Int32(opaque ? CHART_PNG_RGB : CHART_PNG_RGBA), settings.filters?.rawValue ?? -1,
-                                Int32(settings.level ?? -1), settings.strategy?.rawValue ?? -1, &buffer,
-                                text.baseAddress, text.count)
+                                Int32(settings.level ?? -1), settings.strategy?.rawValue ?? -1, buffer,
+                                text, capacity)
             }
         }
+    }
+
+    /// Runs one C writer call with an output buffer and an error-message buffer; the PNG bytes, or the C side's
+    /// message as a `PNGError`.
+    private static func callWriter(
+        _ write: (UnsafeMutablePointer<chart_png_buffer>, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    ) throws(PNGError) -> [UInt8] {
+        var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { text in write(&buffer, text.baseAddress, text.count) }
         defer { chart_png_free(&buffer) }
         guard status == 0, let data = buffer.data else {
             let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
