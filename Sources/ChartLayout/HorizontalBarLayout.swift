@@ -121,7 +121,7 @@ struct HorizontalBarLayout {
                          stroke: .solid(ctx.theme.axis), strokeStyle: stroke, snapToPixels: true)),
         ]
         bottom += XAxisLayout.centeredRuns(values: values, labels: formatter.labels(for: values), x: { value($0) },
-                                           plot: plot, ctx: ctx).map { .text($0) }
+                                           plot: plot, ctx: ctx).runs.map { .text($0) }
         if let title = spec.y.title, !title.isEmpty {
             let titleSize = style.axisTitleSize
             let run = TextRun(text: ctx.ellipsized(title, maxWidth: plot.width, size: titleSize),

@@ -137,6 +137,7 @@ struct LineChartLayout {
             xHeight = xAxis.height
         }
         guard let r = result else { return nil }
+        if spec.x.grid, let grid = r.x.gridNode(plot: r.plot, ctx: ctx) { decorations.append(grid) }
         if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid) { decorations.append(grid) }
         decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
         decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))

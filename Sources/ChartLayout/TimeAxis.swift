@@ -11,8 +11,9 @@ enum TimeAxis {
         let height = ctx.style.tickGap + ctx.lineHeight(size)
         guard hi > lo else {
             let single = [TimeTick(value: lo, label: tooltipLabel(lo, zone: zone), isBoundary: false)]
-            return XAxisLayout(runs: XAxisLayout.centeredRuns(values: single.map(\.value), labels: single.map(\.label),
-                                                              x: x, plot: plot, ctx: ctx), rotated: false, height: height)
+            let placed = XAxisLayout.centeredRuns(values: single.map(\.value), labels: single.map(\.label), x: x,
+                                                  plot: plot, ctx: ctx)
+            return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height)
         }
         var ticks: [TimeTick] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))
@@ -23,9 +24,9 @@ enum TimeAxis {
             if spacing >= widest + ctx.style.labelGap || target == 2 { break }
             target -= 1
         }
-        let runs = XAxisLayout.centeredRuns(values: ticks.map(\.value), labels: ticks.map(\.label), x: x, plot: plot,
-                                            ctx: ctx)
-        return XAxisLayout(runs: runs, rotated: false, height: height)
+        let placed = XAxisLayout.centeredRuns(values: ticks.map(\.value), labels: ticks.map(\.label), x: x,
+                                              plot: plot, ctx: ctx)
+        return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height)
     }
 
     /// A full instant for tooltips, in the axis zone: `2026-03-01 09:30` (seconds only when not zero).

@@ -15,6 +15,8 @@ enum XMode {
 /// they take below the plot.
 struct XAxisLayout {
     var runs: [TextRun]
+    /// The pixel column of each labelled tick (where `x.grid` draws its vertical lines).
+    var tickXs: [Double]
     var rotated: Bool
     /// Height below the plot's bottom edge taken by the labels.
     var height: Double
@@ -41,7 +43,7 @@ struct XAxisLayout {
         let size = style.tickSize
         let a = ctx.ascent(size), lh = ctx.lineHeight(size)
         let n = min(count, labels.count)
-        guard n > 0 else { return XAxisLayout(runs: [], rotated: false, height: style.tickGap + lh) }
+        guard n > 0 else { return XAxisLayout(runs: [], tickXs: [], rotated: false, height: style.tickGap + lh) }
         let spacing = n > 1 ? abs(x(1) - x(0)) : plot.width
         let stride = max(1, n / maxMeasured)
         var maxWidth = 0.0
@@ -55,6 +57,7 @@ struct XAxisLayout {
         let k = min(rotate ? kRotated : kHorizontal, max(n, 1))
 
         var runs: [TextRun] = []
+        var tickXs: [Double] = []
         if rotate {
             var previous: Point?
             for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -71,9 +74,10 @@ struct XAxisLayout {
                 }
                 previous = placed.position
                 runs.append(placed)
+                tickXs.append(x(Double(i)))
             }
             let height = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
-            return XAxisLayout(runs: runs, rotated: true, height: height)
+            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height)
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -85,8 +89,9 @@ struct XAxisLayout {
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
             lastEnd = box.maxX
             runs.append(placed)
+            tickXs.append(x(Double(i)))
         }
-        return XAxisLayout(runs: runs, rotated: false, height: style.tickGap + lh)
+        return XAxisLayout(runs: runs, tickXs: tickXs, rotated: false, height: style.tickGap + lh)
     }
 
     private static func numeric(lo: Double, hi: Double, indexOnly: Bool, x: (Double) -> Double, plot: Rect,
@@ -116,15 +121,17 @@ struct XAxisLayout {
             values = [lo]
             labels = formatter.labels(for: values)
         }
-        return XAxisLayout(runs: centeredRuns(values: values, labels: labels, x: x, plot: plot, ctx: ctx),
-                           rotated: false, height: style.tickGap + lh)
+        let placed = centeredRuns(values: values, labels: labels, x: x, plot: plot, ctx: ctx)
+        return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: style.tickGap + lh)
     }
 
-    /// Labels centered under their tick values, skipping any that would overlap the previous one.
+    /// Labels centered under their tick values, skipping any that would overlap the previous one; with the pixel
+    /// column of each kept tick.
     static func centeredRuns(values: [Double], labels: [String], x: (Double) -> Double, plot: Rect,
-                             ctx: LayoutContext) -> [TextRun] {
+                             ctx: LayoutContext) -> (runs: [TextRun], tickXs: [Double]) {
         let style = ctx.style
         var runs: [TextRun] = []
+        var tickXs: [Double] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
             let run = TextRun(text: text, position: Point(x(v), plot.maxY + style.tickGap + ctx.ascent(style.tickSize)),
@@ -134,8 +141,23 @@ struct XAxisLayout {
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
             lastEnd = box.maxX
             runs.append(placed)
+            tickXs.append(x(v))
         }
-        return runs
+        return (runs, tickXs)
+    }
+
+    /// Faint vertical grid lines at the labelled ticks (`x.grid`), except where the y axis already stands.
+    func gridNode(plot: Rect, ctx: LayoutContext) -> Node? {
+        var path = Path()
+        for x in tickXs where x > plot.minX + 0.5 && x <= plot.maxX {
+            path.move(to: Point(x, plot.minY))
+            path.line(to: Point(x, plot.maxY))
+        }
+        guard !path.isEmpty else { return nil }
+        return .group(Group(role: .grid, children: [
+            .shape(Shape(path: path, stroke: .solid(ctx.theme.grid), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                         snapToPixels: true)),
+        ]))
     }
 
     /// The x baseline along the plot bottom, the labels and the axis title.

@@ -493,3 +493,40 @@ struct AnnotationPlacementTests {
         }
     }
 }
+
+/// `x.grid` draws faint vertical lines at the labelled x ticks; off by default.
+@Suite struct XGridTests {
+    func layout(_ spec: ChartSpec) -> Scene { ChartLayout.scene(for: spec, metrics: ApproximateMetrics()) }
+
+    func verticalGridLines(_ scene: Scene) -> [Double] {
+        var xs: [Double] = []
+        for g in groups(scene) where g.role == .grid {
+            for case .shape(let shape) in g.children {
+                var start: Point?
+                for element in shape.path.elements {
+                    switch element {
+                    case .move(let p): start = p
+                    case .line(let p): if let s = start, s.x == p.x, s.y != p.y { xs.append(p.x) }
+                    default: break
+                    }
+                }
+            }
+        }
+        return xs
+    }
+
+    @Test func xGridIsOffByDefaultAndFollowsTheLabelledTicks() {
+        var spec = makeSpec([[3, 1, 4, 1, 5]], labels: ["a", "b", "c", "d", "e"])
+        #expect(verticalGridLines(layout(spec)).isEmpty)
+        spec.x.grid = true
+        let scene = layout(spec)
+        let xs = verticalGridLines(scene)
+        // One line per label (the first point is inset from the y axis, so it gets one too).
+        var labelXs: [Double] = []
+        scene.forEachNode { node, parents in
+            if case .text(let run) = node, parents.last?.role == .xAxis { labelXs.append(run.position.x) }
+        }
+        #expect(xs.count == 5)
+        #expect(xs.count == labelXs.count && zip(xs, labelXs).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+}
