@@ -289,7 +289,7 @@ struct OpenAPIContractTests {
             #"{"type": "scatter", "series": [{"points": [["# + point.map { String($0) }.joined(separator: ",") + "]]}]}"
         }
         for count in (fewest - 1)...(most + 1) {
-            let point = Array([1, 2, smallest, 4][..<count])
+            let point = (0..<count).map { $0 == 2 ? smallest : Double($0 + 1) }  // x, y, size, …
             let problems = Self.issues(spec(point)).map(\.path)
             #expect(problems.isEmpty == (fewest...most).contains(count), "\(count) members: \(problems)")
         }
