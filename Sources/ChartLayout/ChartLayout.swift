@@ -13,7 +13,8 @@ public enum ChartLayout {
     /// Limits: canvas sides are clamped to 1…16384 px; values to ±1e150; at most 50 ticks per axis; at
     /// most 2000 per-point groups (dots, tooltips) per series, none for decimated series; the legend takes
     /// at most a quarter of the canvas height (further entries are left out); at most 2000 x labels are
-    /// measured to choose thinning; line widths are clamped to 0…64 px.
+    /// measured to choose thinning; line widths are clamped to 0…64 px. The other kinds document their own
+    /// limits: `RingChartLayout`, `DiffChartLayout` (a line chart of the difference), `PieChartLayout`.
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {
         switch spec.type {
         case .line, .area, .scatter:
@@ -22,6 +23,12 @@ public enum ChartLayout {
             spec.bars.orientation == .horizontal
                 ? HorizontalBarLayout(spec: spec, metrics: metrics).scene()
                 : LineChartLayout(spec: spec, metrics: metrics).scene()
+        case .ring:
+            RingChartLayout(spec: spec, metrics: metrics).scene()
+        case .diff:
+            DiffChartLayout(spec: spec, metrics: metrics).scene()
+        case .pie, .doughnut:
+            PieChartLayout(spec: spec, metrics: metrics).scene()
         }
     }
 }

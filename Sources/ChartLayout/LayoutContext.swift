@@ -11,6 +11,22 @@ struct LayoutContext {
     /// The whole canvas, origin at 0,0.
     let canvas: Rect
 
+    /// The context of `spec` with the theme's colors and the default style; canvas sides are clamped to
+    /// 1…`LineChartLayout.maxCanvasSide` (non-finite sizes become 1).
+    init(spec: ChartSpec, metrics: any TextMeasuring) {
+        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), LineChartLayout.maxCanvasSide) : 1 }
+        self.init(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
+                  canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
+    }
+
+    init(spec: ChartSpec, metrics: any TextMeasuring, theme: ThemeColors, style: LayoutStyle, canvas: Rect) {
+        self.spec = spec
+        self.metrics = metrics
+        self.theme = theme
+        self.style = style
+        self.canvas = canvas
+    }
+
     func width(_ text: String, size: Double, weight: FontWeight = .regular) -> Double {
         metrics.width(of: text, size: size, weight: weight)
     }
@@ -59,6 +75,27 @@ struct LayoutContext {
         let fill = spec.series[index].fill
         return fill == .none && spec.type == .area ? .solid : fill
     }
+
+    /// The finished scene: the canvas size, the spec's background (none when transparent), the spec's title or
+    /// `kind` as its accessible name, and `description`.
+    func scene(kind: String, description: String, nodes: [Node]) -> Scene {
+        let background = spec.background ?? theme.background
+        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
+                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind, description: description,
+                     nodes: nodes)
+    }
+
+    /// A mark's radius around `p`, shrunk where it would reach past the canvas (only with extreme line widths or
+    /// at sparkline edges); `slack` is the part of a stroke outside the radius.
+    func markRadius(_ r: Double, at p: Point, slack: Double = 0) -> Double {
+        max(0, min(r, p.x - canvas.minX - slack, canvas.maxX - p.x - slack, p.y - canvas.minY - slack,
+                   canvas.maxY - p.y - slack))
+    }
+
+    /// How far the control points of `ArcGeometry`'s Bézier arcs (pieces of at most 90°) may lie from the
+    /// center, as a multiple of the radius: √(1 + (4/3·tan 22.5°)²) ≈ 1.1412, rounded up. Circles sized with it
+    /// keep every path coordinate inside the space they are given.
+    static let arcControlReach = 1.1413
 
     /// The radius of a data dot for a line width (the colored ring is drawn on it).
     func dotRadius(lineWidth: Double) -> Double { max(3, lineWidth * 1.75) }

@@ -2,11 +2,22 @@ import ChartScene
 import ChartSpec
 
 /// The series legend: one entry (swatch + ellipsized name) per series, wrapped into centered rows.
+/// Kinds without line series (pies, concentric rings) list their own items with block swatches.
 struct Legend {
+    /// How an entry's swatch is drawn.
+    enum Swatch {
+        /// A short stroke styled like the series line (dash, dots, gradient start).
+        case series
+        /// A filled square, for slices and rings.
+        case block(Color)
+    }
+
     struct Entry {
+        /// The index in the `.legendItem(series:)` role (a series, or a slice).
         var series: Int
         var text: String
         var width: Double
+        var swatch: Swatch = .series
     }
 
     /// Entries per row, top to bottom.
@@ -22,6 +33,11 @@ struct Legend {
 
     /// Wraps entries greedily into rows no wider than `width`; entries beyond the row limit are left out.
     static func make(ctx: LayoutContext, width: Double) -> Legend {
+        make(ctx: ctx, width: width, items: ctx.spec.series.indices.map { (ctx.seriesName($0), .series) })
+    }
+
+    /// Wraps `items` (role index = position) like `make(ctx:width:)`.
+    static func make(ctx: LayoutContext, width: Double, items: [(text: String, swatch: Swatch)]) -> Legend {
         let style = ctx.style
         let size = style.legendSize
         let rowHeight = (ctx.lineHeight(size) * 1.5).rounded(.up)
@@ -32,8 +48,8 @@ struct Legend {
         var row: [Entry] = []
         var rowWidth = 0.0
         let limit = maxRows(ctx: ctx, rowHeight: rowHeight)
-        for k in ctx.spec.series.indices {
-            let text = ctx.ellipsized(ctx.seriesName(k), maxWidth: maxText, size: size)
+        for (k, item) in items.enumerated() {
+            let text = ctx.ellipsized(item.text, maxWidth: maxText, size: size)
             let entryWidth = swatch + ctx.width(text, size: size)
             if !row.isEmpty && rowWidth + spacing + entryWidth > width {
                 rows.append(row)
@@ -42,7 +58,7 @@ struct Legend {
                 if rows.count == limit { break }
             }
             rowWidth += (row.isEmpty ? 0 : spacing) + entryWidth
-            row.append(Entry(series: k, text: text, width: entryWidth))
+            row.append(Entry(series: k, text: text, width: entryWidth, swatch: item.swatch))
         }
         if !row.isEmpty && rows.count < limit { rows.append(row) }
         return Legend(rows: rows, rowHeight: rowHeight)
@@ -58,27 +74,33 @@ struct Legend {
             var x = max(ctx.canvas.minX, ctx.canvas.center.x - rowWidth / 2)
             let midY = top + (Double(r) + 0.5) * rowHeight
             for entry in row {
-                let series = ctx.spec.series[entry.series]
-                let color = ctx.seriesColor(entry.series)
                 let y = midY
-                var swatch: [Node] = [
-                    .shape(Shape(path: Path([.move(Point(x + 2, y)), .line(Point(x + ctx.style.swatchLength - 2, y))]),
-                                 stroke: .solid(series.strokeGradient.first ?? color),
-                                 strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
-                                                          dash: swatchDash(series.dash)))),
-                ]
-                // Bars and scatter dots are shown by their own shape: a small square or a dot.
+                var swatch: [Node] = []
                 let center = Point(x + ctx.style.swatchLength / 2, y)
-                if ctx.spec.type == .bar && series.mark != .line {
-                    let square = Rect(x: center.x - 5, y: center.y - 5, width: 10, height: 10)
-                    swatch = [.shape(Shape(path: BarMarks.path(square, roundedEnd: .minY, radius: 2),
-                                           fill: .solid(color)))]
-                } else if ctx.spec.type == .scatter {
-                    swatch = [.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color)))]
-                } else if series.dots {
-                    swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
-                                               fill: .solid(ctx.theme.background), stroke: .solid(color),
-                                               strokeStyle: StrokeStyle(width: 1.5))))
+                if case .block(let color) = entry.swatch {
+                    let side = min(10, ctx.style.swatchLength)
+                    let box = Rect(x: center.x - side / 2, y: y - side / 2, width: side, height: side)
+                    swatch.append(.shape(Shape(path: .rect(box), fill: .solid(color))))
+                } else if entry.series < ctx.spec.series.count {
+                    let series = ctx.spec.series[entry.series]
+                    let color = ctx.seriesColor(entry.series)
+                    swatch.append(.shape(Shape(
+                        path: Path([.move(Point(x + 2, y)), .line(Point(x + ctx.style.swatchLength - 2, y))]),
+                        stroke: .solid(series.strokeGradient.first ?? color),
+                        strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
+                                                 dash: swatchDash(series.dash)))))
+                    // Bars and scatter dots are shown by their own shape: a small square or a dot.
+                    if ctx.spec.type == .bar && series.mark != .line {
+                        let square = Rect(x: center.x - 5, y: center.y - 5, width: 10, height: 10)
+                        swatch = [.shape(Shape(path: BarMarks.path(square, roundedEnd: .minY, radius: 2),
+                                               fill: .solid(color)))]
+                    } else if ctx.spec.type == .scatter {
+                        swatch = [.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color)))]
+                    } else if series.dots {
+                        swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
+                                                   fill: .solid(ctx.theme.background), stroke: .solid(color),
+                                                   strokeStyle: StrokeStyle(width: 1.5))))
+                    }
                 }
                 let baseline = y + (ctx.ascent(size) - ctx.descent(size)) / 2
                 let run = TextRun(text: entry.text, position: Point(x + ctx.style.swatchLength + 6, baseline),

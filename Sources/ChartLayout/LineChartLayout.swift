@@ -24,10 +24,8 @@ struct LineChartLayout {
     static let maxCanvasSide = 16384.0
 
     init(spec: ChartSpec, metrics: any TextMeasuring) {
-        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
         let spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
-        ctx = LayoutContext(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
-                            canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
+        ctx = LayoutContext(spec: spec, metrics: metrics)
         let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
         self.data = data
         xMode = Self.xMode(spec: spec, data: data)
@@ -80,18 +78,15 @@ struct LineChartLayout {
                                                        avoiding: bubbles.map(\.bounds)))
         nodes.append(contentsOf: bubbles.map(\.node))
 
-        let background = spec.background ?? ctx.theme.background
         let kind = switch spec.type {
         case .area: "Area chart"
         case .bar: "Bar chart"
         case .scatter: "Scatter chart"
         default: "Line chart"
         }
-        return Scene(width: ctx.canvas.width, height: ctx.canvas.height,
-                     background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? kind,
-                     description: description(kind: kind, domain: isLog ? (pow(10, domain.0), pow(10, domain.1)) : domain,
-                                              formatter: yFormatter), nodes: nodes)
+        let described = isLog ? (pow(10, domain.0), pow(10, domain.1)) : domain
+        return ctx.scene(kind: kind, description: description(kind: kind, domain: described, formatter: yFormatter),
+                         nodes: nodes)
     }
 
     // MARK: - Frame: plot rectangle, axes and decorations
@@ -151,28 +146,11 @@ struct LineChartLayout {
 
     /// The title, subtitle and legend above the plot, and the y where the space below them starts.
     func header() -> (nodes: [Node], top: Double) {
-        let style = ctx.style
         let canvas = ctx.canvas
-        let pad = style.padding
-        var top = canvas.minY + pad
-        var titleNodes: [Node] = []
-        if let title = spec.title, !title.isEmpty {
-            let size = style.titleSize
-            let text = ctx.ellipsized(title, maxWidth: canvas.width - 2 * pad, size: size, weight: .bold)
-            let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
-                              weight: .bold, color: ctx.theme.text)
-            if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
-            top += ctx.lineHeight(size) + 4
-        }
-        if let subtitle = spec.subtitle, !subtitle.isEmpty {
-            let size = style.subtitleSize
-            let text = ctx.ellipsized(subtitle, maxWidth: canvas.width - 2 * pad, size: size)
-            let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
-                              color: ctx.theme.secondaryText)
-            if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
-            top += ctx.lineHeight(size) + 4
-        }
-        var nodes: [Node] = titleNodes.isEmpty ? [] : [.group(Group(role: .title, children: titleNodes))]
+        let pad = ctx.style.padding
+        let title = ChartHeader.make(ctx: ctx)
+        var top = title.bottom
+        var nodes: [Node] = title.node.map { [$0] } ?? []
         if spec.legend ?? (spec.series.count > 1), !spec.series.isEmpty {
             let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad)
             nodes.append(legend.node(top: top, ctx: ctx))

@@ -152,11 +152,8 @@ struct SeriesMarks {
         let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
         let ringWidth = max(1.5, min(lineWidth, 3))
         let visible = plot.insetBy(-0.5)
-        // A mark's radius, shrunk where it would reach past the canvas (only with extreme line widths or at
-        // sparkline edges); `slack` is the part of a stroke outside the radius.
         func radius(_ r: Double, at p: Point, slack: Double = 0) -> Double {
-            max(0, min(r, p.x - canvas.minX - slack, canvas.maxX - p.x - slack, p.y - canvas.minY - slack,
-                       canvas.maxY - p.y - slack))
+            ctx.markRadius(r, at: p, slack: slack)
         }
         for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
             let p = c.point

@@ -71,6 +71,7 @@ extension ChartSpec {
             w.field("valueLabels", bars.valueLabels)
             w.endObject()
         }
+        writeKindOptions(to: &w)
         w.endObject()
         return w.bytes
     }

@@ -38,6 +38,12 @@ public struct ChartSpec: Hashable, Sendable {
     public var compression: Compression = .balanced
     /// How a `bar` chart draws its bars.
     public var bars = BarOptions()
+    /// Ring gauge options (`type: "ring"`).
+    public var ring = RingOptions()
+    /// Lead/deficit chart options (`type: "diff"`).
+    public var diff = DiffOptions()
+    /// Pie and doughnut options (`type: "pie"`, `"doughnut"`).
+    public var pie = PieOptions()
 
     public init() {}
 }
@@ -50,6 +56,14 @@ public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case bar
     /// Dots at numeric (or time) x; a third point element makes a bubble chart.
     case scatter
+    /// Progress rings, one per series (`RingOptions`).
+    case ring
+    /// The difference of two series around zero, colored by who leads (`DiffOptions`).
+    case diff
+    /// Slices of the first series' values (`PieOptions`).
+    case pie
+    /// A pie with a hole.
+    case doughnut
 }
 
 /// The output formats the pipeline can produce.

@@ -21,6 +21,15 @@ extension ChartSpec {
         /// Decimals of the `.Nf` and `.N%` axis formats.
         public static let formatDecimals: ClosedRange<Int> = 0...10
         public static let maxAnnotations = 100
+        /// Ring stroke width as a share of the ring's radius.
+        public static let ringThickness: ClosedRange<Double> = 0.02...0.5
+        public static let ringThresholds: ClosedRange<Int> = 0...16
+        /// A ring threshold's `below`.
+        public static let ringThresholdValue: ClosedRange<Double> = -1e6...1e6
+        /// Pie slices below this share may be merged into "other".
+        public static let pieOtherBelow: ClosedRange<Double> = 0...0.5
+        /// A doughnut's hole as a share of its radius.
+        public static let pieInnerRadius: ClosedRange<Double> = 0...0.9
         public static let animationDuration: ClosedRange<Double> = 0.05...30
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10

@@ -19,6 +19,7 @@ let all: [Benchmark] = [
     coreBenchmarks(),
     specBenchmarks(),
     layoutBenchmarks(),
+    kindBenchmarks(),
     geometryBenchmarks(),
     textBenchmarks(),
     svgBenchmarks(),

@@ -129,6 +129,8 @@ struct OpenAPIContractTests {
         EnumCase(schema: "Axis", property: "type", model: AxisScale.allCases.map(\.rawValue)),
         EnumCase(schema: "BarOptions", property: "orientation", model: BarOrientation.allCases.map(\.rawValue)),
         EnumCase(schema: "BarOptions", property: "mode", model: BarMode.allCases.map(\.rawValue)),
+        EnumCase(schema: "RingOptions", property: "label", model: RingLabel.allCases.map(\.rawValue)),
+        EnumCase(schema: "RingOptions", property: "layout", model: RingLayout.allCases.map(\.rawValue)),
     ]
 
     @Test(arguments: enums)
@@ -225,6 +227,15 @@ struct OpenAPIContractTests {
         Limit(schema: "BarOptions", property: "cornerRadius",
               template: #"{"type": "bar", "series": [{"values": [1]}], "bars": {"cornerRadius": VALUE}}"#,
               path: "bars.cornerRadius"),
+        Limit(schema: "RingOptions", property: "thickness",
+              template: #"{"type": "ring", "series": [{"values": [1]}], "ring": {"thickness": VALUE}}"#,
+              path: "ring.thickness"),
+        Limit(schema: "PieOptions", property: "otherBelow",
+              template: #"{"type": "pie", "series": [{"values": [1]}], "pie": {"otherBelow": VALUE}}"#,
+              path: "pie.otherBelow"),
+        Limit(schema: "PieOptions", property: "innerRadius",
+              template: #"{"type": "doughnut", "series": [{"values": [1]}], "pie": {"innerRadius": VALUE}}"#,
+              path: "pie.innerRadius"),
         Limit(schema: "Axis", property: "step",
               template: #"{"series": [{"values": [1]}], "x": {"type": "time", "start": 0, "step": VALUE}}"#,
               path: "x.step"),
@@ -267,6 +278,14 @@ struct OpenAPIContractTests {
             #"{"series": [{"values": [1], "strokeGradient": ["# + Array(repeating: "\"red\"", count: n)
                 .joined(separator: ",") + "]}]}"
         }, path: "series[0].strokeGradient"),
+        CountLimit(schema: "RingOptions", property: "thresholds", spec: { n in
+            #"{"type": "ring", "series": [{"values": [1]}], "ring": {"thresholds": ["#
+                + Array(repeating: #"{"below": 0.5, "color": "red"}"#, count: n).joined(separator: ",") + "]}}"
+        }, path: "ring.thresholds"),
+        CountLimit(schema: "RingOptions", property: "labels", spec: { n in
+            #"{"type": "ring", "series": [{"values": [1]}], "ring": {"labels": ["#
+                + Array(repeating: "\"x\"", count: n).joined(separator: ",") + "]}}"
+        }, path: "ring.labels"),
     ]
 
     /// The documented maxItems is accepted and one more is rejected at the documented path.
@@ -277,6 +296,33 @@ struct OpenAPIContractTests {
         #expect(Self.issues(limit.spec(high)).isEmpty)
         let rejected = Self.issues(limit.spec(high + 1))
         #expect(rejected.map(\.path) == [limit.path], "\(rejected)")
+    }
+
+    /// The per-kind series counts in ChartSpec's `allOf` (`if type is diff then …`) are the parser's, and pie
+    /// slices must not be negative.
+    @Test func documentedSeriesCountsPerKindAreTheParsers() throws {
+        let block = try Self.schema("ChartSpec")
+        func spec(_ type: String, series n: Int, value: Double = 1) -> String {
+            #"{"type": "\#(type)", "series": ["# + Array(repeating: #"{"values": [\#(value)]}"#, count: n)
+                .joined(separator: ",") + "]}"
+        }
+        let diff = block[try #require(block.range(of: "const: diff"), "no diff rule").upperBound...]
+        let fewest = Int(try Self.number("minItems", in: diff)), most = Int(try Self.number("maxItems", in: diff))
+        for n in 1...3 {
+            let problems = Self.issues(spec("diff", series: n)).map(\.path)
+            #expect(problems == ((fewest...most).contains(n) ? [] : ["series"]), "diff, \(n) series")
+        }
+        let pie = block[try #require(block.range(of: "enum: [pie, doughnut]"), "no pie rule").upperBound...]
+        let pieMost = Int(try Self.number("maxItems", in: pie))
+        let floor = try Self.number("minimum", in: pie)
+        for kind in ["pie", "doughnut"] {
+            for n in 1...2 {
+                let problems = Self.issues(spec(kind, series: n)).map(\.path)
+                #expect(problems == (n <= pieMost ? [] : ["series"]), "\(kind), \(n) series")
+            }
+            #expect(Self.issues(spec(kind, series: 1, value: floor)).isEmpty)
+            #expect(Self.issues(spec(kind, series: 1, value: floor - 0.01)).map(\.path) == ["series[0].values[0]"])
+        }
     }
 
     /// A point is `[x, y]` or `[x, y, size]` with a size of at least the documented minimum.

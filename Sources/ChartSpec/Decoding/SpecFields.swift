@@ -65,6 +65,15 @@ enum SpecFields {
         .custom("bars") { draft, value, path, diagnostics in
             BarFields.decode(value, path, onto: &draft.spec.bars, &diagnostics)
         },
+        .custom("ring") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.ring, value, path, onto: &draft.spec.ring, &diagnostics)
+        },
+        .custom("diff") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.diff, value, path, onto: &draft.spec.diff, &diagnostics)
+        },
+        .custom("pie") { draft, value, path, diagnostics in
+            KindFields.decode(KindFields.pie, value, path, onto: &draft.spec.pie, &diagnostics)
+        },
     ], required: ["series"])
 
     static func decode(_ root: JSONValue, _ diagnostics: inout Diagnostics) -> ChartSpec {
@@ -80,6 +89,7 @@ enum SpecFields {
         }
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
         ScaleChecks.check(draft.spec, &diagnostics)
+        KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
         return draft.spec
     }
 }

@@ -1,0 +1,251 @@
+import ChartScene
+import ChartSpec
+import ChartText
+
+/// Lays out a lead/deficit chart: the line of series 0 − series 1 (e.g. home − guest, paired by index, x taken
+/// from series 0) around a prominent zero line, the area above zero in series 0's color and below in series 1's,
+/// a hollow ring at every lead change (the interpolated zero crossing, `LeadChange.crossings`) with an optional
+/// "… leads" label, and a legend naming which color leads.
+///
+/// The frame (title, legend, axes, grid) is the line chart's, laid out for a derived spec whose first series is
+/// the difference; only the marks are drawn here. Points are joined linearly, so the crossings sit on the line.
+/// Limits: as for line charts; the line and areas are decimated like a line series, and at most
+/// `SeriesMarks.maxPointMarks` point groups and lead-change markers are drawn.
+struct DiffChartLayout {
+    /// The original spec's context (names, colors, options).
+    let ctx: LayoutContext
+    /// The line chart laid out for the derived spec (series 0: the difference; series 1: empty, for the legend).
+    let line: LineChartLayout
+    /// x of each index (series 0's x, or the index).
+    let xs: [Double]
+    /// home − guest per index; nil where either is missing.
+    let diff: [Double?]
+    /// Every lead change, computed once (markers and the description both need it).
+    let crossings: [LeadCrossing]
+
+    init(spec: ChartSpec, metrics: any TextMeasuring) {
+        ctx = LayoutContext(spec: spec, metrics: metrics)
+        let home = spec.series.first ?? Series(points: [])
+        let guest = spec.series.count > 1 ? spec.series[1] : Series(points: [])
+        let diff = LeadChange.difference(home: home.points.map(\.y), guest: guest.points.map(\.y))
+        let xs = diff.indices.map { i in
+            i < home.points.count ? home.points[i].x : (i < guest.points.count ? guest.points[i].x : Double(i))
+        }
+        self.diff = diff
+        self.xs = xs
+        crossings = LeadChange.crossings(xs: xs, diff: diff)
+        line = LineChartLayout(spec: Self.derivedSpec(spec, xs: xs, diff: diff, ctx: ctx), metrics: metrics)
+    }
+
+    var spec: ChartSpec { ctx.spec }
+
+    /// The line chart the frame is laid out for: the difference as series 0 (linear, in the home color, named
+    /// "Home leads"), an empty series 1 named "Guest leads" in the guest color (for the legend), the user's
+    /// reference lines plus one at zero (so zero is always in the y range), and the legend on by default.
+    static func derivedSpec(_ spec: ChartSpec, xs: [Double], diff: [Double?], ctx: LayoutContext) -> ChartSpec {
+        var derived = spec
+        derived.type = .line
+        let numericX = spec.series.first?.hasNumericX ?? false
+        var lead = Series(name: spec.diff.leadText(ctx.seriesName(0)),
+                          points: zip(xs, diff).map { DataPoint(x: $0, y: $1) }, hasNumericX: numericX)
+        lead.color = ctx.seriesColor(0)
+        lead.curve = .linear
+        lead.lineWidth = spec.series.first?.lineWidth ?? 2
+        var trail = Series(name: spec.diff.leadText(ctx.seriesName(1)), points: [], hasNumericX: numericX)
+        trail.color = ctx.seriesColor(1)
+        derived.series = [lead, trail]
+        derived.annotations = spec.annotations.filter {
+            if case .bubble = $0 { return false }
+            return true
+        } + [.horizontalLine(y: 0, label: nil, color: nil, dash: [])]
+        derived.legend = spec.legend ?? true
+        return derived
+    }
+
+    func scene() -> Scene {
+        let frame = spec.axes ? line.fullFrame() ?? line.sparklineFrame() : line.sparklineFrame()
+        var nodes = frame.decorations
+        let plot = frame.plot
+        let yScale = frame.yAxis.scale(plot: plot)
+        let canvas = ctx.canvas
+        func pixel(_ x: Double, _ y: Double) -> Point {
+            let px = min(max(frame.xPosition(x), canvas.minX), canvas.maxX)
+            let py = min(max(yScale(y), canvas.minY), canvas.maxY)
+            return Point(px.isFinite ? px : canvas.minX, py.isFinite ? py : canvas.maxY)
+        }
+        let zeroY = pixel(0, 0).y
+
+        // The drawn points: decimated like a line series when there are far more than pixels.
+        let data = SeriesData(index: 0, series: line.spec.series[0])
+        let (runs, decimated) = data.keptIndices(limit: max(3, Int(2 * plot.width)))
+        var keptXs: [Double] = [], keptDiff: [Double?] = []
+        for run in runs {
+            if !keptXs.isEmpty { keptXs.append(.nan); keptDiff.append(nil) }  // a gap between runs
+            for i in run {
+                keptXs.append(xs[i])
+                keptDiff.append(diff[i])
+            }
+        }
+
+        var plotChildren: [Node] = []
+        let home = ctx.seriesColor(0), guest = ctx.seriesColor(1)
+        for (k, sign) in [(0, 1), (1, -1)] {
+            var path = Path()
+            for area in LeadChange.areas(xs: keptXs, diff: keptDiff) where area.sign == sign {
+                guard let first = area.points.first else { continue }
+                path.move(to: pixel(first.x, first.y))
+                for p in area.points.dropFirst() { path.line(to: pixel(p.x, p.y)) }
+                path.close()
+            }
+            guard !path.isEmpty else { continue }
+            let color = k == 0 ? home : guest
+            plotChildren.append(.group(Group(role: .seriesArea(k), children: [
+                .shape(Shape(path: path, fill: .solid(color.withOpacity(ctx.style.areaOpacity + 0.05)))),
+            ])))
+        }
+        let zeroLine = Path([.move(Point(plot.minX, zeroY)), .line(Point(plot.maxX, zeroY))])
+        plotChildren.append(.shape(Shape(path: zeroLine, stroke: .solid(ctx.theme.axis),
+                                         strokeStyle: StrokeStyle(width: 1.5, cap: .butt), snapToPixels: true)))
+
+        // The line, and the arc length at every drawn point (for the point and marker animation).
+        var path = Path()
+        var drawn: [(index: Int, length: Double, point: Point)] = []
+        var total = 0.0
+        for run in runs {
+            var previous: Point?
+            for i in run {
+                guard let d = diff[i] else { continue }
+                let p = pixel(xs[i], d)
+                if let q = previous {
+                    path.line(to: p)
+                    total += q.distance(to: p)
+                } else {
+                    path.move(to: p)
+                }
+                drawn.append((i, total, p))
+                previous = p
+            }
+        }
+        func progress(_ length: Double) -> Double { total > 0 ? min(max(length / total, 0), 1) : 1 }
+
+        var seriesChildren: [Node] = []
+        if !path.isEmpty {
+            let lineWidth = min(max(line.spec.series[0].lineWidth, 0), 64)
+            seriesChildren.append(.group(Group(role: .seriesLine(0), children: [
+                .shape(Shape(path: path, stroke: lineStroke(zeroY: zeroY, plot: plot, home: home, guest: guest),
+                             strokeStyle: StrokeStyle(width: lineWidth, join: .round, cap: .round))),
+            ])))
+        }
+        let xFormatter = TickFormatter(spec.x.format), yFormatter = TickFormatter(spec.y.format)
+        func xLabel(_ i: Int) -> String {
+            if case .categories(let labels, _) = line.xMode, i < labels.count { return labels[i] }
+            return xFormatter.string(xs[i])
+        }
+        if !decimated, drawn.count <= SeriesMarks.maxPointMarks {
+            for d in drawn where plot.insetBy(-0.5).contains(d.point) {
+                let value = diff[d.index] ?? 0
+                let leader = value > 0 ? 0 : (value < 0 ? 1 : nil)
+                let tooltip = leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
+                    + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied"
+                let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
+                seriesChildren.append(.group(Group(
+                    role: .point(series: 0, index: d.index, progress: progress(d.length)), tooltip: tooltip,
+                    children: [.shape(Shape(path: .circle(center: d.point, radius: ctx.markRadius(3, at: d.point)),
+                                            fill: .solid(color)))])))
+            }
+        }
+        if spec.diff.markLeadChanges {
+            seriesChildren.append(contentsOf: leadChangeMarkers(drawn: drawn, zeroY: zeroY, plot: plot, pixel: pixel,
+                                                                progress: progress, xLabel: xLabel))
+        }
+        plotChildren.append(.group(Group(role: .series(0), children: seriesChildren)))
+        let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
+        nodes.append(.group(Group(role: .plot, clip: clip, children: plotChildren)))
+        let annotationCtx = LayoutContext(spec: { var s = line.spec; s.annotations.removeLast(); return s }(),
+                                          metrics: ctx.metrics)
+        nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: { yScale($0) },
+                                                       x: frame.xPosition))
+
+        return ctx.scene(kind: "Lead chart", description: description(), nodes: nodes)
+    }
+
+    /// The line in the leader's color: home above the zero line, guest below (a hard stop at zero).
+    func lineStroke(zeroY: Double, plot: Rect, home: Color, guest: Color) -> Paint {
+        guard plot.height > 0 else { return .solid(home) }
+        let t = min(max((zeroY - plot.minY) / plot.height, 0), 1)
+        return .linearGradient(LinearGradient(start: Point(0, plot.minY), end: Point(0, plot.maxY), stops: [
+            GradientStop(offset: 0, color: home), GradientStop(offset: t, color: home),
+            GradientStop(offset: t, color: guest), GradientStop(offset: 1, color: guest),
+        ]))
+    }
+
+    /// A hollow ring on the zero line at each lead change, popping in when the line reaches it, with a
+    /// "… leads" label (when `diff.labels`) on the free side of the line, left out where it would overlap another.
+    func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
+                           pixel: (Double, Double) -> Point, progress: (Double) -> Double,
+                           xLabel: (Int) -> String) -> [Node] {
+        guard crossings.count <= SeriesMarks.maxPointMarks else { return [] }
+        let radius = 5.0, size = ctx.style.annotationSize
+        var nodes: [Node] = []
+        var labelBoxes: [Rect] = []
+        var cursor = 0
+        for c in crossings {
+            let center = Point(pixel(c.x, 0).x, zeroY)
+            guard plot.insetBy(-0.5).contains(center) else { continue }
+            // The arc length at the crossing: the last drawn point at or before it plus the straight piece.
+            while cursor + 1 < drawn.count, drawn[cursor + 1].index <= c.index { cursor += 1 }
+            let before = drawn.isEmpty ? nil : drawn[cursor]
+            let length = before.map { $0.length + $0.point.distance(to: center) } ?? 0
+            let leader = c.newSign > 0 ? 0 : 1
+            let name = ctx.seriesName(leader)
+            var children: [Node] = [
+                .shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center, slack: 1)),
+                             fill: .solid(ctx.theme.background),
+                             stroke: .solid(ctx.theme.text), strokeStyle: StrokeStyle(width: 2))),
+            ]
+            if spec.diff.labels {
+                // An upward crossing leaves the upper left and lower right free, a downward one the lower left
+                // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
+                let above = center.y - radius - 3, below = center.y + radius + 3 + ctx.ascent(size)
+                let run = TextRun(text: spec.diff.leadText(name),
+                                  position: Point(center.x - radius, c.newSign > 0 ? above : below), size: size,
+                                  weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
+                var other = run
+                other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
+                other.anchor = .start
+                for candidate in [run, other] {
+                    let box = TextBox(candidate, metrics: ctx.metrics).bounds
+                    guard plot.insetBy(-1).contains(Point(box.minX, box.minY)),
+                          plot.insetBy(-1).contains(Point(box.maxX, box.maxY)),
+                          !labelBoxes.contains(where: { $0.intersection(box).map { $0.width > 0 && $0.height > 0 }
+                              ?? false })
+                    else { continue }
+                    labelBoxes.append(box)
+                    children.append(.text(candidate))
+                    break
+                }
+            }
+            let next = min(c.index + 1, xs.count - 1)
+            nodes.append(.group(Group(role: .point(series: 0, index: c.index, progress: progress(length)),
+                                      tooltip: "Lead change \(xLabel(c.index))–\(xLabel(next)): "
+                                          + spec.diff.leadText(name),
+                                      children: children)))
+        }
+        return nodes
+    }
+
+    /// "Lead chart of Home − Guest: 3 lead changes; largest leads Home +12, Guest +7".
+    func description() -> String {
+        guard spec.series.count == 2 else { return "Lead chart with no data" }
+        let formatter = TickFormatter(spec.y.format)
+        var most = 0.0, least = 0.0
+        for case let d? in diff {
+            most = max(most, d)
+            least = min(least, d)
+        }
+        let changes = crossings.count
+        return "Lead chart of \(ctx.seriesName(0)) − \(ctx.seriesName(1)): \(changes) lead "
+            + "change\(changes == 1 ? "" : "s"); largest leads \(ctx.seriesName(0)) +\(formatter.string(most)), "
+            + "\(ctx.seriesName(1)) +\(formatter.string(-least))"
+    }
+}

@@ -1,0 +1,276 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartScene
+import ChartSpec
+import ChartText
+
+/// Lays out pie and doughnut charts: the values of the one series are the slices (clockwise from twelve
+/// o'clock, in input order, named by `labels`), small slices merged into "other" (`PieAngles.slices`), a legend
+/// of slice names on top, and each slice's percentage inside it when the text fits, else outside with a leader
+/// line (outside labels are spread so they never overlap each other, and are left out when they cannot fit the
+/// canvas). With no positive value the chart is an empty gray ring saying "No data".
+///
+/// Limits: at most `maxSlices` slices are drawn (the rest are merged into "other" regardless of `otherBelow`); at
+/// most `maxLegendEntries` appear in the legend, which takes at most a quarter of the canvas height.
+struct PieChartLayout {
+    let ctx: LayoutContext
+
+    /// The most slices drawn; beyond this the smallest are merged into "other".
+    static let maxSlices = 360
+    /// Room for an outside label's leader: radial part, then horizontal part.
+    static let leaderRadial = 10.0, leaderHorizontal = 8.0
+
+    init(spec: ChartSpec, metrics: any TextMeasuring) {
+        ctx = LayoutContext(spec: spec, metrics: metrics)
+    }
+
+    var spec: ChartSpec { ctx.spec }
+    var isDoughnut: Bool { spec.type == .doughnut }
+
+    /// The slices of the spec: `PieAngles.slices`, with the merge share raised when needed so at most `maxSlices`
+    /// remain.
+    func slices() -> [PieSlice] {
+        let values = spec.series.first?.points.map(\.y) ?? []
+        var slices = PieAngles.slices(values, mergeBelow: spec.pie.otherBelow)
+        if slices.count > Self.maxSlices {
+            // Merge everything below the share of the maxSlices-th largest slice.
+            let shares = slices.map(\.fraction).sorted(by: >)
+            slices = PieAngles.slices(values, mergeBelow: shares[Self.maxSlices - 1])
+        }
+        return slices
+    }
+
+    /// A slice's display name: its label, "Item n" (1-based) when there is none, or the "other" name.
+    func name(_ slice: PieSlice) -> String {
+        guard let i = slice.index else { return spec.pie.otherLabel }
+        if let labels = spec.labels, i < labels.count, !labels[i].isEmpty { return labels[i] }
+        return "Item \(i + 1)"
+    }
+
+    /// A slice's color: the palette color of its input index; "other" is the theme's neutral gray.
+    func color(_ slice: PieSlice) -> Color {
+        guard let i = slice.index else { return ctx.theme.axis }
+        if let p = spec.palette, !p.isEmpty { return Palette(p).color(at: i) }
+        return ctx.theme.palette.color(at: i)
+    }
+
+    /// "17%"; "<1%" for a share that would round to 0.
+    static func percent(_ fraction: Double) -> String {
+        fraction < 0.005 ? "<1%" : TickFormatter(.percent(0)).string(fraction)
+    }
+
+    func scene() -> Scene {
+        let style = ctx.style
+        let canvas = ctx.canvas
+        let slices = slices()
+        var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
+        if spec.axes {
+            if spec.legend ?? true, !slices.isEmpty {
+                let items = slices.map { (text: name($0), swatch: Legend.Swatch.block(color($0))) }
+                let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
+                // Only a legend that leaves the pie some room; the tooltips still name the slices.
+                if top + legend.height + 4 + 16 <= canvas.maxY - pad {
+                    nodes.append(legend.node(top: top, ctx: ctx))
+                    top += legend.height + 4
+                }
+            }
+        }
+        let labelSize = style.tickSize
+        let showPercent = spec.pie.percentages && spec.axes
+        // Room around the pie for outside labels ("100%" is the widest).
+        let hRoom = showPercent ? Self.leaderRadial + Self.leaderHorizontal + 3 + ctx.width("100%", size: labelSize)
+            : 0
+        let vRoom = showPercent ? Self.leaderRadial + ctx.lineHeight(labelSize) : 0
+        let area = Rect(x: canvas.minX + pad, y: top, width: max(0, canvas.width - 2 * pad),
+                        height: max(0, canvas.maxY - pad - top))
+        // The arcs' control points reach past the circle; they must stay on the canvas (within the padding).
+        let half = min(area.width / 2 - hRoom, area.height / 2 - vRoom)
+        let radius = max(0, min(half, (half + pad) / LayoutContext.arcControlReach))
+        let center = area.center
+        let innerShare = spec.pie.innerRadius ?? (isDoughnut ? 0.6 : 0)
+        let inner = radius * min(max(innerShare.isFinite ? innerShare : 0, 0), 0.9)
+        let geometry = Geometry(center: center, outer: radius, inner: inner, area: area)
+
+        if slices.isEmpty {
+            nodes.append(contentsOf: emptyRing(geometry))
+        } else if radius >= 2 {
+            var outside: [OutsideLabel] = []
+            var sliceNodes: [[Node]] = []
+            for (n, slice) in slices.enumerated() {
+                let path = ArcGeometry.slice(center: center, outerRadius: radius, innerRadius: inner,
+                                             from: slice.startAngle, to: slice.endAngle)
+                var children: [Node] = [
+                    .shape(Shape(path: path, fill: .solid(color(slice)), stroke: .solid(ctx.theme.background),
+                                 strokeStyle: StrokeStyle(width: slices.count > 1 ? 1 : 0, join: .round))),
+                ]
+                if showPercent {
+                    let text = Self.percent(slice.fraction)
+                    if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {
+                        children.append(.text(run))
+                    } else {
+                        let mid = (slice.startAngle + slice.endAngle) / 2
+                        outside.append(OutsideLabel(slice: n, text: text, angle: mid, fraction: slice.fraction))
+                    }
+                }
+                sliceNodes.append(children)
+            }
+            for (n, label) in placeOutside(outside, geometry: geometry, size: labelSize) {
+                sliceNodes[n].append(contentsOf: label)
+            }
+            let formatter = TickFormatter(spec.y.format)
+            for (n, slice) in slices.enumerated() {
+                let tooltip = "\(name(slice)): \(formatter.string(slice.value)) (\(Self.percent(slice.fraction)))"
+                nodes.append(.group(Group(role: .slice(n), tooltip: tooltip, children: sliceNodes[n])))
+            }
+        }
+
+        let kind = isDoughnut ? "Doughnut chart" : "Pie chart"
+        let formatter = TickFormatter(spec.y.format)
+        let parts = slices.prefix(10).map { "\(name($0)) \(formatter.string($0.value)) (\(Self.percent($0.fraction)))" }
+        let description = slices.isEmpty ? "\(kind) with no data"
+            : "\(kind): " + parts.joined(separator: ", ") + (slices.count > 10 ? ", …" : "")
+        return ctx.scene(kind: kind, description: description, nodes: nodes)
+    }
+
+    struct Geometry {
+        var center: Point
+        var outer: Double
+        var inner: Double
+        /// The space below the title and legend that labels may use.
+        var area: Rect
+    }
+
+    /// The gray ring and "No data" shown when no value is positive.
+    func emptyRing(_ g: Geometry) -> [Node] {
+        guard g.outer >= 2 else { return [] }
+        let width = g.inner > 0 ? g.outer - g.inner : max(1, g.outer * 0.2)
+        var nodes: [Node] = [
+            .shape(Shape(path: .circle(center: g.center, radius: g.outer - width / 2), stroke: .solid(ctx.theme.grid),
+                         strokeStyle: StrokeStyle(width: width))),
+        ]
+        let size = ctx.style.legendSize
+        let run = TextRun(text: "No data", position: Point(g.center.x, g.center.y + (ctx.ascent(size)
+                              - ctx.descent(size)) / 2),
+                          size: size, anchor: .middle, color: ctx.theme.secondaryText)
+        if ctx.width(run.text, size: size) < 2 * (g.outer - width), let placed = ctx.placed(run) {
+            nodes.append(.text(placed))
+        }
+        return nodes
+    }
+
+    /// The percentage centered in the middle of the slice's band, or nil when its box would leave the slice.
+    func insideLabel(_ text: String, slice: PieSlice, geometry g: Geometry, size: Double) -> TextRun? {
+        let mid = (slice.startAngle + slice.endAngle) / 2
+        let r = g.inner > 0 ? (g.inner + g.outer) / 2 : g.outer * 0.62
+        // A lone pie slice (the whole disc) is labelled in its center.
+        let whole = slice.endAngle - slice.startAngle >= 360 && g.inner == 0
+        let p = whole ? g.center : ArcGeometry.point(center: g.center, radius: r, angle: mid)
+        let fill = color(slice)
+        // Dark text on light slices, white on dark ones (relative luminance, ITU-R BT.709 weights).
+        let luminance = (0.2126 * Double(fill.red) + 0.7152 * Double(fill.green) + 0.0722 * Double(fill.blue)) / 255
+        let run = TextRun(text: text, position: Point(p.x, p.y + (ctx.ascent(size) - ctx.descent(size)) / 2),
+                          size: size, weight: .bold, anchor: .middle,
+                          color: luminance > 0.6 ? Color(rgb: 0x1F2328) : .white)
+        let margin = 2.0
+        let sweep = slice.endAngle - slice.startAngle
+        for corner in TextBox(run, metrics: ctx.metrics).corners {
+            let dx = corner.x - g.center.x, dy = corner.y - g.center.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            guard distance <= g.outer - margin, distance >= g.inner + margin || g.inner == 0 else { return nil }
+            guard sweep < 360 else { continue }
+            // The corner's angle clockwise from twelve o'clock, relative to the slice start.
+            var angle = atan2(dx, -dy) * 180 / .pi - slice.startAngle
+            angle = angle.truncatingRemainder(dividingBy: 360)
+            if angle < 0 { angle += 360 }
+            guard angle <= sweep else { return nil }
+        }
+        return ctx.placed(run)
+    }
+
+    struct OutsideLabel {
+        var slice: Int
+        var text: String
+        /// Mid angle of the slice, degrees clockwise from twelve o'clock.
+        var angle: Double
+        var fraction: Double
+    }
+
+    /// Outside labels with their leader lines, by slice position. A label stands beside its leader's elbow when
+    /// that keeps it off the pie (near twelve and six o'clock), else in a column beside the pie on its slice's
+    /// side; each side is spread vertically by `spread`. When a side cannot hold them all, the labels of the
+    /// smallest slices are left out (their tooltips still give the share).
+    func placeOutside(_ labels: [OutsideLabel], geometry g: Geometry, size: Double) -> [(Int, [Node])] {
+        let lineHeight = ctx.lineHeight(size) + 2
+        let canvas = ctx.canvas
+        let minY = g.area.minY + ctx.ascent(size), maxY = g.area.maxY - ctx.descent(size)
+        let capacity = maxY >= minY ? Int((maxY - minY) / lineHeight) + 1 : 0
+        var out: [(Int, [Node])] = []
+        for right in [true, false] {
+            var side = labels.filter { (sin($0.angle * .pi / 180) >= 0) == right }
+            if side.count > capacity {
+                side = Array(side.sorted { $0.fraction > $1.fraction }.prefix(capacity))
+            }
+            var placed = side.map { label in
+                (label: label, elbow: ArcGeometry.point(center: g.center, radius: g.outer + Self.leaderRadial,
+                                                        angle: label.angle))
+            }
+            placed.sort { $0.elbow.y < $1.elbow.y }
+            let ys = Self.spread(placed.map(\.elbow.y), gap: lineHeight, within: minY...maxY)
+            let direction = right ? 1.0 : -1.0
+            let columnX = g.center.x + direction * (g.outer + Self.leaderRadial + Self.leaderHorizontal)
+            for (i, entry) in placed.enumerated() {
+                let rim = ArcGeometry.point(center: g.center, radius: g.outer, angle: entry.label.angle)
+                func label(at x: Double) -> (end: Point, run: TextRun) {
+                    let run = TextRun(text: entry.label.text,
+                                      position: Point(x + direction * 3, ys[i] + (ctx.ascent(size)
+                                          - ctx.descent(size)) / 2),
+                                      size: size, anchor: right ? .start : .end, color: ctx.theme.text)
+                    return (Point(x, ys[i]), run)
+                }
+                // Right beside the elbow when that keeps the text off the pie (near twelve and six o'clock),
+                // else in the column.
+                var (end, run) = label(at: entry.elbow.x + direction * Self.leaderHorizontal)
+                let box = TextBox(run, metrics: ctx.metrics).bounds
+                let nearest = Point(min(max(g.center.x, box.minX), box.maxX), min(max(g.center.y, box.minY), box.maxY))
+                if nearest.distance(to: g.center) < g.outer + 2 { (end, run) = label(at: columnX) }
+                guard TextBox(run, metrics: ctx.metrics).isInside(canvas), canvas.contains(entry.elbow),
+                      canvas.contains(end) else { continue }
+                let leader = Shape(path: Path([.move(rim), .line(entry.elbow), .line(end)]),
+                                   stroke: .solid(ctx.theme.secondaryText),
+                                   strokeStyle: StrokeStyle(width: 1, join: .round, cap: .butt))
+                out.append((entry.label.slice, [.shape(leader), .text(run)]))
+            }
+        }
+        return out
+    }
+
+    /// Positions for labels wanting to sit at `desired` (ascending), at least `gap` apart and inside `range`, each
+    /// as close to its wish as the others allow: overlapping neighbours are merged into blocks centered on the mean
+    /// of their wishes (the classic 1-D label placement by block merging), then blocks are clamped to the range.
+    static func spread(_ desired: [Double], gap: Double, within range: ClosedRange<Double>) -> [Double] {
+        var blocks: [(first: Int, count: Int, top: Double, wishes: Double)] = []
+        func clampedTop(_ top: Double, _ count: Int) -> Double {
+            max(range.lowerBound, min(top, range.upperBound - Double(count - 1) * gap))
+        }
+        for (i, y) in desired.enumerated() {
+            blocks.append((i, 1, clampedTop(y, 1), y))
+            while blocks.count > 1, let last = blocks.last, let previous = blocks.dropLast().last,
+                  last.top < previous.top + Double(previous.count) * gap {
+                let count = previous.count + last.count
+                let wishes = previous.wishes + last.wishes
+                // The block's mean wish is its middle label's position.
+                let top = wishes / Double(count) - Double(count - 1) * gap / 2
+                blocks.removeLast(2)
+                blocks.append((previous.first, count, clampedTop(top, count), wishes))
+            }
+        }
+        var ys: [Double] = []
+        for block in blocks {
+            for k in 0..<block.count { ys.append(block.top + Double(k) * gap) }
+        }
+        return ys
+    }
+}

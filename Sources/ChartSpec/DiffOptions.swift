@@ -1,0 +1,17 @@
+/// Options of a lead/deficit chart (`type: "diff"`): the line of series 0 − series 1 around a zero line.
+public struct DiffOptions: Hashable, Sendable {
+    /// A hollow ring where the lead changes hands (at the interpolated zero crossing).
+    public var markLeadChanges: Bool = true
+    /// A short "… leads" text beside each lead-change marker.
+    public var labels: Bool = false
+    /// How a leader is named in the legend, labels and tooltips; `{name}` stands for the series name
+    /// (e.g. `"{name}领先"`).
+    public var leadLabel: String = "{name} leads"
+
+    /// `leadLabel` for the series named `name`.
+    public func leadText(_ name: String) -> String {
+        leadLabel.replacing("{name}", with: name)
+    }
+
+    public init() {}
+}

@@ -1,0 +1,14 @@
+/// Options of pie and doughnut charts (`type: "pie"` / `"doughnut"`): the slices are the values of the one series,
+/// named by `labels`.
+public struct PieOptions: Hashable, Sendable {
+    /// Slices whose share is below this (0…0.5) are merged into one "other" slice when at least two qualify.
+    public var otherBelow: Double = 0.03
+    /// The name of the merged slice.
+    public var otherLabel: String = "Other"
+    /// The hole as a share of the radius (0…0.9); nil means 0 for a pie and 0.6 for a doughnut.
+    public var innerRadius: Double?
+    /// Percentages on (or beside) the slices.
+    public var percentages: Bool = true
+
+    public init() {}
+}

@@ -1,0 +1,56 @@
+public import ChartScene
+
+/// Options of a ring gauge (`type: "ring"`): one ring per series, showing the series' last value as a share of a
+/// full turn (0…1; above 1 is a full circle, below 0 an empty one).
+public struct RingOptions: Hashable, Sendable {
+    /// Stroke width of a ring as a share of its outer radius.
+    public var thickness: Double = 0.2
+    /// Color overrides by value: the arc takes the color of the threshold with the smallest `below` that the
+    /// value is under (so `[{below: 0.3, …orange}, {below: 0.1, …red}]` turns 0.05 red and 0.2 orange).
+    public var thresholds: [RingThreshold] = []
+    /// What is written in each ring's center.
+    public var label: RingLabel = .percent
+    /// Custom center texts by series index; they replace the percentage of the rings they cover.
+    public var labels: [String] = []
+    /// The track under the arc; nil means the theme's neutral gray.
+    public var track: Color?
+    /// How several rings are arranged.
+    public var layout: RingLayout = .row
+
+    public init() {}
+
+    /// The arc color for `value` when a threshold applies; nil means the series color.
+    public func thresholdColor(for value: Double) -> Color? {
+        var best: RingThreshold?
+        for t in thresholds where value < t.below && t.below < (best?.below ?? .infinity) { best = t }
+        return best?.color
+    }
+}
+
+/// One color override of a ring gauge, used while the value is below `below`.
+public struct RingThreshold: Hashable, Sendable {
+    public var below: Double
+    public var color: Color
+
+    public init(below: Double, color: Color) {
+        self.below = below
+        self.color = color
+    }
+}
+
+/// How the rings of several series are arranged.
+public enum RingLayout: String, Hashable, Sendable, CaseIterable {
+    /// Side by side in equal cells, each with its own center text and its name below.
+    case row
+    /// Nested, series 0 outermost, the center texts stacked in the innermost hole, names in a legend.
+    case concentric
+}
+
+/// The center text of a ring.
+public enum RingLabel: String, Hashable, Sendable, CaseIterable {
+    /// The value as a whole percentage ("62%").
+    case percent
+    /// The series name.
+    case name
+    case none
+}
