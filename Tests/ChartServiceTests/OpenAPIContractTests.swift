@@ -1,3 +1,4 @@
+import ChartRender
 import ChartSpec
 import Foundation
 import Testing
@@ -55,12 +56,53 @@ struct OpenAPIContractTests {
         return try #require(Double(String(digits)))
     }
 
+    /// The values of the first `required: [a, b, …]` in `block`.
+    static func requiredValues(_ block: Substring) throws -> [String] {
+        let open = try #require(block.range(of: "required: ["), "no required")
+        let close = try #require(block[open.upperBound...].firstIndex(of: "]"))
+        return block[open.upperBound..<close].split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// The names of a schema's own properties: the keys indented 8 spaces (nested keys are indented further).
+    static func propertyNames(_ block: Substring) -> Set<String> {
+        var names: Set<String> = []
+        for line in block.split(separator: "\n") where line.hasPrefix("        ") && !line.hasPrefix("         ") {
+            if let colon = line.firstIndex(of: ":") {
+                names.insert(String(line[..<colon].drop { $0 == " " }))
+            }
+        }
+        return names
+    }
+
+    /// The first `pattern: '…'` in `block`, as a whole-string regular expression.
+    static func pattern(_ block: Substring) throws -> String {
+        let open = try #require(block.range(of: "pattern: '"), "no pattern")
+        let close = try #require(block[open.upperBound...].firstIndex(of: "'"))
+        return String(block[open.upperBound..<close])
+    }
+
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) != nil
+    }
+
     static func issues(_ json: String) -> [SpecIssue] {
         do throws(SpecError) {
             _ = try ChartSpec.parse(Array(json.utf8))
             return []
         } catch {
             return error.issues
+        }
+    }
+
+    /// The paths of the problems the whole pipeline finds (the parser's, and the layout's: time zones, timestamps).
+    static func renderIssues(_ json: String) -> [String] {
+        do throws(RenderError) {
+            _ = try ChartRenderer.shared.render(json: Array(json.utf8), format: .json)
+            return []
+        } catch {
+            if case .invalidSpec(let spec) = error { return spec.issues.map(\.path) }
+            return ["backend: \(error)"]
         }
     }
 
@@ -82,6 +124,13 @@ struct OpenAPIContractTests {
         EnumCase(schema: "ChartSpec", property: "compression", model: Compression.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "fill", model: FillMode.allCases.map(\.rawValue)),
         EnumCase(schema: "AnimationOptions", property: "easing", model: Easing.allCases.map(\.rawValue)),
+        EnumCase(schema: "Series", property: "type", model: SeriesMark.allCases.map(\.rawValue)),
+        EnumCase(schema: "Series", property: "decimation", model: Decimation.allCases.map(\.rawValue)),
+        EnumCase(schema: "Axis", property: "type", model: AxisScale.allCases.map(\.rawValue)),
+        EnumCase(schema: "BarOptions", property: "orientation", model: BarOrientation.allCases.map(\.rawValue)),
+        EnumCase(schema: "BarOptions", property: "mode", model: BarMode.allCases.map(\.rawValue)),
+        EnumCase(schema: "RingOptions", property: "label", model: RingLabel.allCases.map(\.rawValue)),
+        EnumCase(schema: "RingOptions", property: "layout", model: RingLayout.allCases.map(\.rawValue)),
     ]
 
     @Test(arguments: enums)
@@ -89,6 +138,52 @@ struct OpenAPIContractTests {
         var block = try Self.schema(c.schema)
         if let property = c.property { block = try Self.property(property, in: block) }
         #expect(Set(try Self.enumValues(block)) == Set(c.model))
+    }
+
+    /// `x` and `y` each narrow the axis `type`: exactly the documented kinds are accepted on each axis.
+    @Test(arguments: ["x", "y"])
+    func axisKindsPerAxisAreTheParsersKinds(_ axis: String) throws {
+        let documented = Set(try Self.enumValues(Self.property(axis, in: Self.schema("ChartSpec"))))
+        #expect(documented.isSubset(of: Set(AxisScale.allCases.map(\.rawValue))))
+        for kind in AxisScale.allCases {
+            let problems = Self.issues(#"{"\#(axis)": {"type": "\#(kind.rawValue)"}, "series": [{"points": [[0, 1]]}]}"#)
+            #expect(problems.isEmpty == documented.contains(kind.rawValue), "\(axis): \(kind): \(problems)")
+        }
+    }
+
+    /// The documented zone names are the ones the time axis knows, and the offset pattern is the one it reads.
+    @Test func documentedTimeZonesAreTheRenderersZones() throws {
+        let block = try Self.property("timeZone", in: Self.schema("Axis"))
+        func spec(_ zone: String) -> String {
+            #"{"x": {"type": "time", "timeZone": "\#(zone)"}, "series": [{"points": [[0, 1], [86400000, 2]]}]}"#
+        }
+        let names = try Self.enumValues(block)
+        #expect(names.count >= 8)
+        for name in names {
+            #expect(Self.renderIssues(spec(name)).isEmpty, "\(name)")
+        }
+        #expect(Self.renderIssues(spec("Europe/Paris")) == ["x.timeZone"])
+        let offset = try Self.pattern(block)
+        for sample in ["+00:00", "-05:00", "+05:45", "+18:00", "-17:59", "+18:01", "+19:00", "+08:60", "08:00",
+                       "+8:00", "+08:00:00", "utc"] {
+            #expect(Self.matches(sample, offset) == Self.renderIssues(spec(sample)).isEmpty, "\(sample)")
+        }
+    }
+
+    /// The documented timestamp pattern accepts the forms the time axis reads and rejects the ones it does not
+    /// (calendar checks beyond the pattern, like February 30, are the server's 422).
+    @Test func documentedTimestampPatternIsTheRenderersShape() throws {
+        let block = try Self.schema("Point")
+        let timestamp = try Self.pattern(block)
+        #expect(try Self.number("maxLength", in: block) == Double(ChartSpec.Limits.maxTimestampLength))
+        for sample in ["2026-03-01", "2026-03-01T09:30", "2026-03-01T09:30:05", "2026-03-01T09:30:00.125",
+                       "2026-03-01T09:30:00.123456789+08:00", "2026-03-01T23:59Z", "2026-03-01T09:30-18:59",
+                       "2026-03-01Z", "2026-03-01 09:30", "2026-3-1", "2026-03-01t09:30", "2026-03-01T24:00",
+                       "2026-03-01T09:30:60", "2026-03-01T09:30:00.1234567890", "2026-03-01T09:30+19:00",
+                       "2026-13-01", "2026-03-00", "20260301", "yesterday"] {
+            let json = #"{"x": {"type": "time"}, "series": [{"points": [["\#(sample)", 1]]}]}"#
+            #expect(Self.matches(sample, timestamp) == Self.renderIssues(json).isEmpty, "\(sample)")
+        }
     }
 
     @Test func everyDocumentedColorNameParses() throws {
@@ -129,6 +224,21 @@ struct OpenAPIContractTests {
               template: #"{"series": [{"values": [1]}], "animation": {"delay": VALUE}}"#, path: "animation.delay"),
         Limit(schema: "AnimationOptions", property: "stagger",
               template: #"{"series": [{"values": [1]}], "animation": {"stagger": VALUE}}"#, path: "animation.stagger"),
+        Limit(schema: "BarOptions", property: "cornerRadius",
+              template: #"{"type": "bar", "series": [{"values": [1]}], "bars": {"cornerRadius": VALUE}}"#,
+              path: "bars.cornerRadius"),
+        Limit(schema: "RingOptions", property: "thickness",
+              template: #"{"type": "ring", "series": [{"values": [1]}], "ring": {"thickness": VALUE}}"#,
+              path: "ring.thickness"),
+        Limit(schema: "PieOptions", property: "otherBelow",
+              template: #"{"type": "pie", "series": [{"values": [1]}], "pie": {"otherBelow": VALUE}}"#,
+              path: "pie.otherBelow"),
+        Limit(schema: "PieOptions", property: "innerRadius",
+              template: #"{"type": "doughnut", "series": [{"values": [1]}], "pie": {"innerRadius": VALUE}}"#,
+              path: "pie.innerRadius"),
+        Limit(schema: "Axis", property: "step",
+              template: #"{"series": [{"values": [1]}], "x": {"type": "time", "start": 0, "step": VALUE}}"#,
+              path: "x.step"),
     ]
 
     /// The documented minimum and maximum are accepted; just outside them is rejected at the documented path.
@@ -168,6 +278,14 @@ struct OpenAPIContractTests {
             #"{"series": [{"values": [1], "strokeGradient": ["# + Array(repeating: "\"red\"", count: n)
                 .joined(separator: ",") + "]}]}"
         }, path: "series[0].strokeGradient"),
+        CountLimit(schema: "RingOptions", property: "thresholds", spec: { n in
+            #"{"type": "ring", "series": [{"values": [1]}], "ring": {"thresholds": ["#
+                + Array(repeating: #"{"below": 0.5, "color": "red"}"#, count: n).joined(separator: ",") + "]}}"
+        }, path: "ring.thresholds"),
+        CountLimit(schema: "RingOptions", property: "labels", spec: { n in
+            #"{"type": "ring", "series": [{"values": [1]}], "ring": {"labels": ["#
+                + Array(repeating: "\"x\"", count: n).joined(separator: ",") + "]}}"
+        }, path: "ring.labels"),
     ]
 
     /// The documented maxItems is accepted and one more is rejected at the documented path.
@@ -178,6 +296,50 @@ struct OpenAPIContractTests {
         #expect(Self.issues(limit.spec(high)).isEmpty)
         let rejected = Self.issues(limit.spec(high + 1))
         #expect(rejected.map(\.path) == [limit.path], "\(rejected)")
+    }
+
+    /// The per-kind series counts in ChartSpec's `allOf` (`if type is diff then …`) are the parser's, and pie
+    /// slices must not be negative.
+    @Test func documentedSeriesCountsPerKindAreTheParsers() throws {
+        let block = try Self.schema("ChartSpec")
+        func spec(_ type: String, series n: Int, value: Double = 1) -> String {
+            #"{"type": "\#(type)", "series": ["# + Array(repeating: #"{"values": [\#(value)]}"#, count: n)
+                .joined(separator: ",") + "]}"
+        }
+        let diff = block[try #require(block.range(of: "const: diff"), "no diff rule").upperBound...]
+        let fewest = Int(try Self.number("minItems", in: diff)), most = Int(try Self.number("maxItems", in: diff))
+        for n in 1...3 {
+            let problems = Self.issues(spec("diff", series: n)).map(\.path)
+            #expect(problems == ((fewest...most).contains(n) ? [] : ["series"]), "diff, \(n) series")
+        }
+        let pie = block[try #require(block.range(of: "enum: [pie, doughnut]"), "no pie rule").upperBound...]
+        let pieMost = Int(try Self.number("maxItems", in: pie))
+        let floor = try Self.number("minimum", in: pie)
+        for kind in ["pie", "doughnut"] {
+            for n in 1...2 {
+                let problems = Self.issues(spec(kind, series: n)).map(\.path)
+                #expect(problems == (n <= pieMost ? [] : ["series"]), "\(kind), \(n) series")
+            }
+            #expect(Self.issues(spec(kind, series: 1, value: floor)).isEmpty)
+            #expect(Self.issues(spec(kind, series: 1, value: floor - 0.01)).map(\.path) == ["series[0].values[0]"])
+        }
+    }
+
+    /// A point is `[x, y]` or `[x, y, size]` with a size of at least the documented minimum.
+    @Test func documentedPointShapeIsTheParsersShape() throws {
+        let block = try Self.schema("Point")
+        let fewest = Int(try Self.number("minItems", in: block))
+        let most = Int(try Self.number("maxItems", in: block))
+        let smallest = try Self.number("minimum", in: block)
+        func spec(_ point: [Double]) -> String {
+            #"{"type": "scatter", "series": [{"points": [["# + point.map { String($0) }.joined(separator: ",") + "]]}]}"
+        }
+        for count in (fewest - 1)...(most + 1) {
+            let point = (0..<count).map { $0 == 2 ? smallest : Double($0 + 1) }  // x, y, size, …
+            let problems = Self.issues(spec(point)).map(\.path)
+            #expect(problems.isEmpty == (fewest...most).contains(count), "\(count) members: \(problems)")
+        }
+        #expect(Self.issues(spec([1, 2, smallest - 0.01])).map(\.path) == ["series[0].points[0][2]"])
     }
 
     @Test func documentedTextLengthIsTheParsersLength() throws {
@@ -197,12 +359,58 @@ struct OpenAPIContractTests {
         let data = Data(html[open.upperBound..<close.lowerBound].utf8)
         let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(list.count >= 5)
+        var kinds: Set<String> = []
         for entry in list {
             let name = entry["name"] as? String ?? "?"
             let spec = try #require(entry["spec"], "\(name) has no spec")
+            kinds.insert((spec as? [String: Any])?["type"] as? String ?? ChartType.line.rawValue)
             let json = try JSONSerialization.data(withJSONObject: spec)
             let problems = Self.issues(String(decoding: json, as: UTF8.self))
             #expect(problems.isEmpty, "\(name): \(problems)")
+        }
+        // Every chart kind has an example to pick.
+        #expect(Set(ChartType.allCases.map(\.rawValue)).isSubset(of: kinds), "kinds with examples: \(kinds)")
+    }
+
+    /// The layout JSON (`format: json`) has exactly the documented shape, for every example kind: the documented
+    /// required fields are present and nothing undocumented appears, at every level.
+    @Test func layoutJSONHasTheDocumentedShape() throws {
+        let html = try Self.file("index.html")
+        let open = try #require(html.range(of: #"<script type="application/json" id="examples">"#))
+        let close = try #require(html[open.upperBound...].range(of: "</script>"))
+        let data = Data(html[open.upperBound..<close.lowerBound].utf8)
+        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var seen: [String: Int] = [:]
+        func check(_ object: Any?, _ schema: String, _ site: String) throws {
+            let block = try Self.schema(schema)
+            let fields = try #require(object as? [String: Any], "\(site): not an object")
+            let keys = Set(fields.keys)
+            #expect(Set(try Self.requiredValues(block)).isSubset(of: keys), "\(site) lacks a required field")
+            #expect(keys.isSubset(of: Self.propertyNames(block)), "\(site) has undocumented fields \(keys)")
+            seen[schema, default: 0] += 1
+        }
+        for entry in list {
+            let name = entry["name"] as? String ?? "?"
+            let spec = try JSONSerialization.data(withJSONObject: try #require(entry["spec"]))
+            let chart = try ChartRenderer.shared.render(json: Array(spec), format: .json)
+            #expect(chart.contentType == "application/json")
+            let layout = try #require(try JSONSerialization.jsonObject(with: Data(chart.bytes)) as? [String: Any])
+            try check(layout, "ChartLayout", name)
+            try check(layout["plot"], "LayoutRect", "\(name): plot")
+            let axes = try #require(layout["axes"] as? [String: Any])
+            #expect(Set(axes.keys) == ["x", "y"])
+            for tick in (axes["x"] as? [Any] ?? []) + (axes["y"] as? [Any] ?? []) {
+                try check(tick, "LayoutTick", "\(name): tick")
+            }
+            for (key, schema) in [("series", "LayoutSeries"), ("points", "LayoutPoint"), ("bars", "LayoutBar")] {
+                for element in try #require(layout[key] as? [Any], "\(name): \(key)") {
+                    try check(element, schema, "\(name): \(key)")
+                }
+            }
+        }
+        // Every part of the schema was exercised by some example.
+        for schema in ["ChartLayout", "LayoutRect", "LayoutTick", "LayoutSeries", "LayoutPoint", "LayoutBar"] {
+            #expect(seen[schema, default: 0] > 0, "no example produced a \(schema)")
         }
     }
 
