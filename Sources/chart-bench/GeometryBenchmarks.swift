@@ -11,7 +11,7 @@ func geometryBenchmarks() -> [Benchmark] {
         return Double(i % 5000) * 0.01 + Double(state >> 40) / Double(1 << 24)
     }
     return [
-        Benchmark(name: "geometry: min/max decimate 1M points → 800 cols") {
+        Benchmark(name: "geometry: min/max decimation 1M → 800 cols") {
             MinMaxDecimation.keptIndices(x: x, y: y, columns: 800).count
         },
     ]
