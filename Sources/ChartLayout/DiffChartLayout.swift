@@ -103,9 +103,11 @@ struct DiffChartLayout {
                 .shape(Shape(path: path, fill: .solid(color.withOpacity(ctx.style.areaOpacity + 0.05)))),
             ])))
         }
+        // A whole number of pixels, so snapping it is unambiguous: a 1.5 px crisp line is 1 px in some renderers
+        // (librsvg) and 2 in others (ours).
         let zeroLine = Path([.move(Point(plot.minX, zeroY)), .line(Point(plot.maxX, zeroY))])
         plotChildren.append(.shape(Shape(path: zeroLine, stroke: .solid(ctx.theme.axis),
-                                         strokeStyle: StrokeStyle(width: 1.5, cap: .butt), snapToPixels: true)))
+                                         strokeStyle: StrokeStyle(width: 2, cap: .butt), snapToPixels: true)))
 
         // The line, and the arc length at every drawn point (for the point and marker animation).
         var path = Path()
