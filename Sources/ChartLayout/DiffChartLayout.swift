@@ -63,7 +63,8 @@ struct DiffChartLayout {
     }
 
     func scene() -> Scene {
-        let frame = spec.axes ? line.fullFrame() ?? line.sparklineFrame() : line.sparklineFrame()
+        // The prominent zero line is drawn below, over the areas, instead of the grid's thinner one.
+        let frame = spec.axes ? line.fullFrame(emphasizeZero: false) ?? line.sparklineFrame() : line.sparklineFrame()
         var nodes = frame.decorations
         let plot = frame.plot
         let yScale = frame.yAxis.scale(plot: plot)

@@ -104,7 +104,8 @@ struct LineChartLayout {
     }
 
     /// The full chart frame, or nil when the canvas is too small for axes (the caller falls back to a sparkline).
-    func fullFrame() -> Frame? {
+    /// `emphasizeZero: false` leaves the zero line to a caller that draws its own (the diff chart's, over its areas).
+    func fullFrame(emphasizeZero: Bool = true) -> Frame? {
         let style = ctx.style
         let canvas = ctx.canvas
         let pad = style.padding
@@ -138,7 +139,9 @@ struct LineChartLayout {
         }
         guard let r = result else { return nil }
         if spec.x.grid, let grid = r.x.gridNode(plot: r.plot, ctx: ctx) { decorations.append(grid) }
-        if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid) { decorations.append(grid) }
+        if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: emphasizeZero) {
+            decorations.append(grid)
+        }
         decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
         decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
         return Frame(plot: r.plot, yAxis: r.y, xPosition: r.position, bands: bands(plot: r.plot),

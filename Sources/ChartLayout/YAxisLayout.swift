@@ -32,8 +32,8 @@ struct YAxisLayout {
         LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.maxY, plot.minY))
     }
 
-    /// Grid lines (and the emphasized zero line) across the plot.
-    func gridNode(plot: Rect, ctx: LayoutContext, showGrid: Bool) -> Node? {
+    /// Grid lines (and, with `emphasizeZero`, the zero line when the domain crosses zero) across the plot.
+    func gridNode(plot: Rect, ctx: LayoutContext, showGrid: Bool, emphasizeZero: Bool = true) -> Node? {
         let scale = scale(plot: plot)
         var children: [Node] = []
         if showGrid {
@@ -48,7 +48,7 @@ struct YAxisLayout {
                                              strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
             }
         }
-        if !isLog && ticks.domainMin < 0 && ticks.domainMax > 0 {
+        if emphasizeZero && !isLog && ticks.domainMin < 0 && ticks.domainMax > 0 {
             let y = scale(0)
             children.append(.shape(Shape(path: Path([.move(Point(plot.minX, y)), .line(Point(plot.maxX, y))]),
                                          stroke: .solid(ctx.theme.axis),
