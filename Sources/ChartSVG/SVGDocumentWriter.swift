@@ -572,7 +572,11 @@ struct SVGDocumentWriter: ~Copyable {
     }
 
     /// Grows the group's `pathLength="1"` strokes through the inherited `stroke-dasharray`,
-    /// from "0 1" (nothing) to "1 0" (everything).
+    /// from "0 2" (nothing) to "1 0" (everything).
+    ///
+    /// The gap starts at 2, not 1: with "e 2(1−e)" the pattern's period 2 − e stays longer than the path
+    /// until the end, so the dash never repeats at the path's far end (with "0 1" a second zero-length dash
+    /// sits exactly there and its round cap shows as a dot before the line has grown).
     ///
     /// A zero-length dash still paints its round or square cap, so while the line waits for a
     /// staggered or delayed start the group is also kept at opacity 0 (then jumps to its own).
@@ -586,7 +590,7 @@ struct SVGDocumentWriter: ~Copyable {
             hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
         }
         var keys = SMILKeyframes(pairs: true)
-        keys.add(start, 0, 1, easedToNext: true)
+        keys.add(start, 0, 2, easedToNext: true)
         keys.add(start + timeline.duration, 1, 0)
         keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &body)
     }

@@ -75,7 +75,7 @@ import FoundationXML
         // Every animation starts at 0 and holds its first value until its entrance, so a 1 s delay before a
         // 2.5 s line growth is one 3.5 s timeline whose motion starts at 1/3.5 ≈ .286 of it.
         let svg = try render(#"{"animation": {"duration": 2.5, "delay": 1}, "series": [{"values": [1, 3, 2]}]}"#, .smil)
-        #expect(svg.contains(#"values="0 1;0 1;1 0" keyTimes="0;.286;1""#))
+        #expect(svg.contains(#"values="0 2;0 2;1 0" keyTimes="0;.286;1""#))
         #expect(svg.contains(#"dur="3.5s""#))
     }
 }

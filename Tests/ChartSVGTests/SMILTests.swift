@@ -89,6 +89,13 @@ struct SMILTests {
             #expect(abs((start(of: hold) ?? -1) - begin) < 0.01)
             // The final frame is the whole line; the path measures itself in units of its length.
             #expect(draw["values"]?.hasSuffix("1 0") == true)
+            // Every keyframe's dash + gap is longer than the path until the gap closes, so the pattern never
+            // repeats inside it (a repeat at the far end would paint a round-cap dot there from the start).
+            for pair in (draw["values"] ?? "").split(separator: ";") {
+                let dashGap = pair.split(separator: " ").compactMap { Double($0) }
+                #expect(dashGap.count == 2)
+                if dashGap.count == 2, dashGap[1] > 0 { #expect(dashGap[0] + dashGap[1] > 1) }
+            }
             #expect(line.first("path")?["pathLength"] == "1")
         }
     }
