@@ -1,3 +1,4 @@
+import Testing
 import ChartScene
 import ChartSpec
 import ChartText
@@ -127,4 +128,12 @@ func geometryProblems(_ scene: Scene, metrics: any TextMeasuring) -> [String] {
     }
     if !scene.description.allSatisfy({ $0 != "\u{0}" }) { problems.append("description") }
     return problems
+}
+
+/// A one-line name for a spec given as a test argument (the default description spells out every point,
+/// which for the large-series cases is megabytes of test log).
+extension ChartSpec: CustomTestStringConvertible {
+    public var testDescription: String {
+        "\(type) \(Int(width))×\(Int(height)), series of \(series.map { String($0.points.count) }.joined(separator: "/")) points"
+    }
 }
