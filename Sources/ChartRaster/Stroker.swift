@@ -25,6 +25,8 @@ struct Stroker {
     /// from the circle, kept within `tolerance`.
     private let maxArcStep: Double
     private let cosMaxArcStep: Double
+    /// Turns with cos θ above this have their miter tip within `tolerance` of a round join.
+    private let cosMiterTipWithinTolerance: Double
 
     init(halfWidth: Double, join: LineJoin, cap: LineCap, miterLimit: Double, tolerance: Double) {
         self.halfWidth = halfWidth
@@ -34,6 +36,9 @@ struct Stroker {
         self.tolerance = tolerance
         maxArcStep = max(2 * acos(max(-1, 1 - tolerance / halfWidth)), 1e-3)
         cosMaxArcStep = cos(maxArcStep)
+        // r / cos(θ/2) − r ≤ tol ⇔ cos(θ/2) ≥ r / (r + tol) ⇔ cos θ ≥ 2 (r / (r + tol))² − 1.
+        let ratio = halfWidth / (halfWidth + tolerance)
+        cosMiterTipWithinTolerance = ratio.isFinite ? 2 * ratio * ratio - 1 : 1
     }
 
     /// Upper bound on chords per arc (a full circle), bounding work for absurd widths.
@@ -81,10 +86,11 @@ struct Stroker {
 
     // MARK: - Sides
 
-    /// Unit direction from `a` to `b` (they are at least `epsilon` apart).
-    private func direction(_ a: Point, _ b: Point) -> Point {
+    /// Unit direction from `a` to `b` (they are at least `epsilon` apart) and their distance.
+    private func direction(_ a: Point, _ b: Point) -> (Point, Double) {
         let d = b - a
-        return d * (1 / d.length)
+        let length = d.length
+        return (d * (1 / length), length)
     }
 
     /// The left normal scaled to half the width: the unit direction turned +90° (in x-right, y-down pixels).
@@ -94,12 +100,13 @@ struct Stroker {
     /// `returning` is true for the second side of an outline (see `joinPoints`).
     private func openSide<C: Collection>(_ pts: C, returning: Bool, into out: inout [Point]) where C.Element == Point {
         let p = Array(pts)
-        var d = direction(p[0], p[1])
+        var (d, length) = direction(p[0], p[1])
         out.append(p[0] + normal(d))
         for i in 1..<(p.count - 1) {
-            let next = direction(p[i], p[i + 1])
-            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
+            let (next, nextLength) = direction(p[i], p[i + 1])
+            joinPoints(at: p[i], from: d, to: next, room: min(length, nextLength), returning: returning, into: &out)
             d = next
+            length = nextLength
         }
         let end = p[p.count - 1]
         let n = normal(d)
@@ -122,27 +129,43 @@ struct Stroker {
         let count = p.count
         var out: [Point] = []
         out.reserveCapacity(count * 3)
-        var d = direction(p[count - 1], p[0])
+        var (d, length) = direction(p[count - 1], p[0])
         for i in 0..<count {
-            let next = direction(p[i], p[(i + 1) % count])
-            joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
+            let (next, nextLength) = direction(p[i], p[(i + 1) % count])
+            joinPoints(at: p[i], from: d, to: next, room: min(length, nextLength), returning: returning, into: &out)
             d = next
+            length = nextLength
         }
         return out
     }
 
     /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side.
+    /// `room` is the shorter of the two segments meeting at `v`.
     ///
     /// A 180° turn has no inner side: both sides of the outline see an outer turn at the same place. The first
     /// side draws the join; the `returning` side goes through the pivot, so the join is not drawn twice (two
     /// coincident boundaries would double the coverage of its antialiased edge pixels).
-    private func joinPoints(at v: Point, from din: Point, to dout: Point, returning: Bool, into out: inout [Point]) {
+    ///
+    /// Gentle turns, which is what flattened curves are made of, cost one outline point per side instead of two or
+    /// three: the offset lines' intersection v + (a + b) / (1 + cos θ). On the inner side it lies r·tan(θ/2) back
+    /// along each segment, so it is used while that stays within half the shorter segment (two neighbouring joins
+    /// then never overlap); on the outer side it is the miter tip, used for a round join while it stays within
+    /// `tolerance` of the arc (r / cos(θ/2) − r ≤ tolerance, the same error bound as the arc's chords).
+    private func joinPoints(at v: Point, from din: Point, to dout: Point, room: Double, returning: Bool,
+                            into out: inout [Point]) {
         let a = normal(din), b = normal(dout)
         let cross = din.x * dout.y - din.y * dout.x
         let dot = din.x * dout.x + din.y * dout.y
         let reversal = abs(cross) <= 1e-12 && dot < 0
+        // r·tan(θ/2) ≤ room / 2, with tan(θ/2) = |cross| / (1 + dot): the offsets meet within half of each segment.
+        let meetsNearby = dot > 0 && halfWidth * abs(cross) <= 0.5 * room * (1 + dot)
         if cross > 1e-12 || (reversal && returning) {
-            // Turning toward +normal: this is the inner side. Go through the pivot.
+            // Turning toward +normal: this is the inner side.
+            if meetsNearby {
+                out.append(v + (a + b) * (1 / (1 + dot)))
+                return
+            }
+            // A sharp turn or short segments: go through the pivot, which is robust whatever the lengths.
             out.append(v + a)
             out.append(v)
             out.append(v + b)
@@ -151,6 +174,13 @@ struct Stroker {
         if cross > -1e-12 && dot > 0 {
             // Straight on: the two offsets meet.
             out.append(v + a)
+            return
+        }
+        if meetsNearby && ((join == .round && dot > cosMiterTipWithinTolerance)
+                           || (join == .miter && 1 / ((1 + dot) / 2).squareRoot() <= miterLimit)) {
+            // The miter tip alone: exact for a miter join (the offsets run straight into it), and within tolerance
+            // of a round one.
+            out.append(v + (a + b) * (1 / (1 + dot)))
             return
         }
         out.append(v + a)
