@@ -101,6 +101,18 @@ func rasterBenchmarks() -> [Benchmark] {
             try rasterizer.render(textScene, scale: 1).data.count
         })
     }
+    // The spec's scene split by top-level group (the background is painted in each), to see where the time goes.
+    if let specScene = standardSpecScene() {
+        for (index, node) in specScene.nodes.enumerated() {
+            guard case .group(let group) = node else { continue }
+            let part = Scene(width: specScene.width, height: specScene.height, background: specScene.background,
+                             title: "", description: "", nodes: [node])
+            let name = group.role.map { "\($0)" } ?? "group \(index)"
+            benchmarks.append(Benchmark(name: "raster spec part \(name.prefix(20)) scale 1") {
+                try rasterizer.render(part, scale: 1).data.count
+            })
+        }
+    }
     // The same scene split by part (the background is painted in each), to see where the time goes.
     for (part, nodes) in benchmarkSceneParts(scene) {
         let partial = Scene(width: scene.width, height: scene.height, background: scene.background, title: "",
