@@ -209,6 +209,8 @@ struct CoverageBand {
             a = a.truncatingRemainder(dividingBy: 2)
             if a > 1 { a = 2 - a }
         }
-        return UInt32(a * 255 + 0.5)
+        // a · 255 rounded to the nearest integer without a checked float-to-integer conversion: adding 2²³ leaves
+        // the rounded value in the low mantissa bits (0 ≤ a ≤ 1, so it is 0…255).
+        return (a * 255 + 8_388_608).bitPattern & 0xFF
     }
 }
