@@ -71,6 +71,23 @@ struct PNGEncoderTests {
         #expect(repremultiplied == pixmap.data)
     }
 
+    /// One translucent pixel anywhere makes the image RGBA: the opacity scan reads pixels in pairs and blocks of 512,
+    /// so the pixel is put first, in either half of a pair, past the first block, and last of an odd count.
+    @Test(arguments: [0, 1, 2, 513, 700, 37 * 23 - 1])
+    func oneTranslucentPixelAnywhereKeepsAlpha(index: Int) throws {
+        let opaque = try #require(testPixmap(width: 37, height: 23, opaque: true))
+        var data = opaque.data
+        data[index * 4 ..< index * 4 + 4] = [10, 20, 30, 128]
+        let pixmap = try #require(Pixmap(width: 37, height: 23, premultipliedRGBA: data))
+        for compression in PNGCompression.allCases {
+            let decoded = try #require(decodePNG(try PNGEncoder.encode(pixmap, compression: compression)))
+            let hasAlpha = decoded.hasAlpha, alpha = decoded.rgba[index * 4 + 3]
+            let neighbour = decoded.rgba[(index == 0 ? 1 : 0) * 4 + 3]
+            #expect(hasAlpha, "\(compression)")
+            #expect(alpha == 128 && neighbour == 255, "\(compression)")
+        }
+    }
+
     @Test func libpngDefaultsAreAvailableForComparison() throws {
         let pixmap = try #require(testPixmap(width: 16, height: 16, opaque: true))
         let png = try PNGEncoder.encode(pixmap, settings: .libpngDefaults)
