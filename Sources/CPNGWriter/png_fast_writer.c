@@ -99,6 +99,11 @@ static void huffman_lengths(const uint32_t *freq_in, int n, int limit, uint8_t *
             lengths[i] = 0;
             if (freq[i]) leaves[count++] = i;
         }
+        /* Callers make at least two symbols used; fewer still gets a valid (if incomplete) code. */
+        if (count < 2) {
+            if (count == 1) lengths[leaves[0]] = 1;
+            return;
+        }
         /* Insertion sort by frequency (n ≤ 288, once per block). */
         for (int i = 1; i < count; i++) {
             int s = leaves[i], j = i;
