@@ -32,11 +32,6 @@ public struct Rasterizer: Sendable {
 
     /// The scene's pixels at `scale` device pixels per scene unit; the image is ⌈width·scale⌉ × ⌈height·scale⌉.
     public func render(_ scene: Scene, scale: Double) throws(RasterError) -> Pixmap {
-        try renderWithReport(scene, scale: scale).pixmap
-    }
-
-    /// `render` plus the count of text runs that were skipped.
-    public func renderWithReport(_ scene: Scene, scale: Double) throws(RasterError) -> RasterResult {
         guard scale.isFinite, scale > 0, scale <= Self.maxScale else {
             throw RasterError("scale \(scale) is outside 0 < scale ≤ \(Self.maxScale)")
         }
@@ -49,9 +44,6 @@ public struct Rasterizer: Sendable {
                 + "(\(Self.maxSide) per side, \(Self.maxPixels) pixels)")
         }
         let width = Int(w), height = Int(h)
-
-        let textRuns = Self.countTextRuns(scene.nodes)
-
         let background = scene.background.map { PixelMath.premultiplied($0) } ?? 0
         var pixmap = Pixmap(width: width, height: height, fill: background)
         if width > 0 && height > 0 {
@@ -64,7 +56,12 @@ public struct Rasterizer: Sendable {
                 }
             }
         }
-        return RasterResult(pixmap: pixmap, skippedTextRuns: textRuns)
+        return pixmap
+    }
+
+    /// `render` plus the count of text runs that were skipped (a walk of the whole scene, which `render` saves).
+    public func renderWithReport(_ scene: Scene, scale: Double) throws(RasterError) -> RasterResult {
+        RasterResult(pixmap: try render(scene, scale: scale), skippedTextRuns: Self.countTextRuns(scene.nodes))
     }
 
     private static func countTextRuns(_ nodes: [Node]) -> Int {
