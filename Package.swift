@@ -59,8 +59,10 @@ let package = Package(
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ChartServiceTests", dependencies: ["ChartService"]),
+        // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
+        .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),
+        .testTarget(name: "ChartServiceTests", dependencies: ["ChartService", "SocketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

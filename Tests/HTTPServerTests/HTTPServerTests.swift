@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import HTTPServer
+import SocketTestSupport
 
 struct HTTPServerTests {
     @Test func servesSeveralRequestsOnOneKeepAliveConnection() throws {

@@ -1,21 +1,23 @@
 import Glibc
 import HTTPServer
 
+// Loopback test helpers shared by the HTTP server's and the chart service's socket tests.
+
 /// A response as read off the wire by `TestClient`.
-struct WireResponse {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+public struct WireResponse {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A blocking loopback client speaking raw bytes, so tests control exactly what goes on the wire.
 /// Every read has a receive timeout, so a server bug fails the test instead of hanging it.
-final class TestClient {
-    let fd: Int32
+public final class TestClient {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init?(port: Int, receiveTimeoutMilliseconds: Int = 5000) {
+    public init?(port: Int, receiveTimeoutMilliseconds: Int = 5000) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var timeout = timeval(tv_sec: receiveTimeoutMilliseconds / 1000,
@@ -39,14 +41,14 @@ final class TestClient {
     deinit { close(fd) }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let n = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
             guard n > 0 else { return false }
             offset += n
@@ -64,7 +66,7 @@ final class TestClient {
     }
 
     /// Reads one response. `bodyless` for responses to HEAD. Nil on EOF/timeout before a complete response.
-    func readResponse(bodyless: Bool = false) -> WireResponse? {
+    public func readResponse(bodyless: Bool = false) -> WireResponse? {
         var headEnd: Int?
         while headEnd == nil {
             if let range = find([13, 10, 13, 10]) {
@@ -95,7 +97,7 @@ final class TestClient {
     }
 
     /// True when the server closed the connection (EOF) with nothing more to read.
-    func readsEOF() -> Bool {
+    public func readsEOF() -> Bool {
         while fill() {}
         return buffer.isEmpty && errno != EAGAIN
     }
@@ -110,7 +112,7 @@ final class TestClient {
 }
 
 extension String {
-    func components(separatedBy separator: String) -> [String] {
+    fileprivate func components(separatedBy separator: String) -> [String] {
         var parts: [String] = []
         var rest = Substring(self)
         while let range = rest.firstRange(of: separator) {
@@ -122,8 +124,15 @@ extension String {
     }
 }
 
+/// Sends `raw` on a new connection and reads one response; nil on connect failure, EOF or timeout.
+/// `bodyless` for answers to HEAD.
+public func exchange(port: Int, _ raw: String, bodyless: Bool = false) -> WireResponse? {
+    guard let client = TestClient(port: port), client.send(raw) else { return nil }
+    return client.readResponse(bodyless: bodyless)
+}
+
 /// Runs `body` on `count` OS threads at once and waits for all of them.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+public func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     var threads: [pthread_t] = []
     final class Box: Sendable {
         let body: @Sendable () -> Void
@@ -133,10 +142,29 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Box { body(index) }).toOpaque()
         pthread_create(&thread, nil, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            raw.map { Unmanaged<Box>.fromOpaque($0).takeRetainedValue().body() }
             return nil
         }, box)
         threads.append(thread)
     }
     for thread in threads { pthread_join(thread, nil) }
+}
+
+/// A joinable OS thread for tests (blocking socket calls must not run on Swift concurrency's pool).
+public final class JoinableThread: @unchecked Sendable {
+    private var thread = pthread_t()
+
+    public init(_ body: @escaping @Sendable () -> Void) {
+        final class Box: Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        pthread_create(&thread, nil, { raw in
+            raw.map { Unmanaged<Box>.fromOpaque($0).takeRetainedValue().body() }
+            return nil
+        }, box)
+    }
+
+    public func join() { pthread_join(thread, nil) }
 }
