@@ -50,6 +50,11 @@ let package = Package(
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
         .executableTarget(
             name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService"], swiftSettings: strict),
+        // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(
+            name: "chart-fuzz", dependencies: ["ChartRender", "ChartSpec", "ChartText", "HTTPServer", "CFuzzerDriver"],
+            swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),

@@ -18,6 +18,7 @@ PINS = {
     "schemathesis": "4.32.5",
     "selenium": "4.51.0",
     "kubernetes-validate": "1.37.0",
+    "fonttools": "4.68.0",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -1,5 +1,6 @@
 /// What the parser produced: a request head, then (after zero or more bytes) that request's whole body.
-enum HTTPParserEvent {
+/// (`package`, not internal, so the fuzz harness in `chart-fuzz` can drive the parser directly.)
+package enum HTTPParserEvent {
     case head(HTTPRequestHead)
     case body([UInt8])
 }
@@ -10,7 +11,7 @@ enum HTTPParserEvent {
 /// `.head` and then `.body` (empty when there is none); the caller may stop calling `next()` between requests,
 /// which leaves pipelined bytes buffered (backpressure). Framing is strict to defeat request smuggling:
 /// conflicting or malformed `Content-Length`/`Transfer-Encoding` is an error, never a guess.
-struct HTTPParser {
+package struct HTTPParser {
     fileprivate enum State: Equatable {
         case head
         case fixedBody(remaining: Int)
@@ -29,7 +30,7 @@ struct HTTPParser {
     fileprivate var state = State.head
     private var body: [UInt8] = []
 
-    init(limits: HTTPParserLimits) {
+    package init(limits: HTTPParserLimits) {
         self.limits = limits
     }
 
@@ -46,12 +47,12 @@ struct HTTPParser {
         buffer.append(contentsOf: bytes)
     }
 
-    mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next event, or nil when more input is needed.
-    mutating func next() throws(HTTPParseError) -> HTTPParserEvent? {
+    package mutating func next() throws(HTTPParseError) -> HTTPParserEvent? {
         defer { compact() }
         while true {
             switch state {
