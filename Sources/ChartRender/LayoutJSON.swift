@@ -13,7 +13,9 @@ import ChartText
 ///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}]}
 /// ```
 ///
-/// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero). A point's
+/// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero); data values
+/// (a datum, a tick label's number) are written exactly, as the shortest decimal that reads back as the same double,
+/// since rounding them would turn 0.004 into 0. A point's
 /// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip.
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
 /// the number the label shows when it is numeric (null for categories' text, dates and the like).
@@ -63,7 +65,7 @@ enum LayoutJSON {
             for run in list where run.rotation == 0 || !vertical {
                 w.open("{")
                 w.key("value")
-                if let v = numericValue(run.text) { w.number(v) } else { w.null() }
+                if let v = numericValue(run.text) { w.exact(v) } else { w.null() }
                 w.key("label"); w.string(run.text)
                 // y labels sit with their baseline (ascent − descent) / 2 below the tick.
                 let shift = (metrics.ascent(size: run.size) - metrics.descent(size: run.size)) / 2
@@ -121,7 +123,7 @@ enum LayoutJSON {
 
     private static func datum(_ spec: ChartSpec, _ s: Int, _ i: Int, _ w: inout Writer) {
         if s < spec.series.count, i < spec.series[s].points.count, let y = spec.series[s].points[i].y {
-            w.number(y)
+            w.exact(y)
         } else {
             w.null()
         }
@@ -226,6 +228,13 @@ enum LayoutJSON {
             guard v.isFinite else { return null() }
             let h = (v * 100).rounded() / 100
             value(h == h.rounded() && abs(h) < 1e15 ? String(Int64(h)) : String(h))
+        }
+
+        /// Exactly: integers without a fraction, others as the shortest decimal that reads back as `v` (a JSON
+        /// number, exponent included: `1e-07`); non-finite as null.
+        mutating func exact(_ v: Double) {
+            guard v.isFinite else { return null() }
+            value(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v))
         }
 
         mutating func string(_ s: String) {
