@@ -112,7 +112,11 @@ struct PieChartLayout {
                                              from: slice.startAngle, to: slice.endAngle)
                 let shape = Shape(path: path, fill: .solid(color(slice)), stroke: .solid(ctx.theme.background),
                                   strokeStyle: StrokeStyle(width: slices.count > 1 ? 1 : 0, join: .round))
-                sliceGroups.append(.group(Group(role: .slice(n), tooltip: tooltips[n], children: [.shape(shape)])))
+                let mark = ArcMark(sector: Sector(center: center, innerRadius: inner, outerRadius: radius,
+                                                  startAngle: slice.startAngle, endAngle: slice.endAngle),
+                                   name: name(slice), value: slice.value, fraction: slice.fraction, datum: slice.index)
+                sliceGroups.append(.group(Group(role: .slice(n, mark), tooltip: tooltips[n],
+                                                children: [.shape(shape)])))
                 if showPercent {
                     let text = Self.percent(slice.fraction)
                     if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {

@@ -236,11 +236,14 @@ struct SVGDocumentWriter: ~Copyable {
             series = s
             index = i
         case .pie: body.raw("pie")
-        case .slice(let i):
+        case .slice(let i, _):
             body.raw("slice")
             index = i
         case .sliceLabel(let i):
             body.raw("slice-label")
+            index = i
+        case .ring(let i, _):
+            body.raw("ring")
             index = i
         case .ringArc(let i, _):
             body.raw("ring-arc")
@@ -607,7 +610,7 @@ struct SVGDocumentWriter: ~Copyable {
             fadeIn(start: timeline.sweepEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
         case .pie, .slice:
             break  // the pie's sweep mask reveals its slices
-        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ringLabel:
+        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ring, .ringLabel:
             break
         }
     }

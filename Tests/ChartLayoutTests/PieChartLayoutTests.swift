@@ -19,7 +19,7 @@ struct PieChartLayoutTests {
     func slices(_ scene: Scene) -> [(shape: Shape, tooltip: String?, texts: [TextRun])] {
         let all = groups(scene)
         return all.compactMap { g in
-            guard case .slice(let n)? = g.role, case .shape(let s)? = g.children.first else { return nil }
+            guard case .slice(let n, _)? = g.role, case .shape(let s)? = g.children.first else { return nil }
             let label = all.first { $0.role == .sliceLabel(n) }
             let texts = (label?.children ?? []).compactMap { node -> TextRun? in
                 if case .text(let t) = node { t } else { nil }

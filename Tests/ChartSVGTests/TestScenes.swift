@@ -121,7 +121,10 @@ enum TestScenes {
             }
             path.close()
             let tooltip = "Item \(n + 1): \(Int(share * 100))%"
-            slices.append(.group(Group(role: .slice(n), tooltip: tooltip, children: [
+            let mark = ArcMark(sector: Sector(center: center, innerRadius: hole, outerRadius: radius, startAngle: start,
+                                              endAngle: end),
+                               name: "Item \(n + 1)", value: share, fraction: share, datum: n)
+            slices.append(.group(Group(role: .slice(n, mark), tooltip: tooltip, children: [
                 .shape(Shape(path: path, fill: .solid(palette[n % palette.count]), stroke: .solid(.white),
                              strokeStyle: StrokeStyle(width: 1, join: .round))),
             ])))
