@@ -11,8 +11,9 @@ public enum ChartLayout {
     /// are decimated (LTTB) before their paths are built.
     ///
     /// Limits: canvas sides are clamped to 1…16384 px; values to ±1e150; at most 50 ticks per axis; at
-    /// most 2000 per-point groups (dots, tooltips) per series, none for decimated series; the legend takes
-    /// at most a quarter of the canvas height (further entries are left out); at most 2000 x labels are
+    /// most 2000 per-point groups (dots, tooltips) per series — a decimated series gets them (hit targets without
+    /// dots, with their original indices) for the points it draws; the legend takes at most a quarter of the
+    /// canvas height (further entries are left out); at most 2000 x labels are
     /// measured to choose thinning; line widths are clamped to 0…64 px. The other kinds document their own
     /// limits: `RingChartLayout`, `DiffChartLayout` (a line chart of the difference), `PieChartLayout`.
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {

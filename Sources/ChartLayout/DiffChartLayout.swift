@@ -144,17 +144,20 @@ struct DiffChartLayout {
             if case .categories(let labels, _) = line.xMode, i < labels.count { return labels[i] }
             return xFormatter.string(xs[i])
         }
-        if !decimated, drawn.count <= SeriesMarks.maxPointMarks {
+        // A dot with a tooltip per drawn point; decimated, invisible hit targets (dots at the kept points only would
+        // pretend the data were only there), by original index either way.
+        if drawn.count <= SeriesMarks.maxPointMarks {
             for d in drawn where plot.insetBy(-0.5).contains(d.point) {
                 let value = diff[d.index] ?? 0
                 let leader = value > 0 ? 0 : (value < 0 ? 1 : nil)
                 let tooltip = leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
                     + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied"
                 let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
+                let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : 3, at: d.point))
+                let mark = Shape(path: circle, fill: .solid(decimated ? .transparent : color))
                 seriesChildren.append(.group(Group(
                     role: .point(series: 0, index: d.index, progress: progress(d.length)), tooltip: tooltip,
-                    children: [.shape(Shape(path: .circle(center: d.point, radius: ctx.markRadius(3, at: d.point)),
-                                            fill: .solid(color)))])))
+                    children: [.shape(mark)])))
             }
         }
         if spec.diff.markLeadChanges {

@@ -13,6 +13,9 @@ import ChartText
 /// line (outside labels are spread so they never overlap each other, and are left out when they cannot fit the
 /// canvas). With no positive value the chart is an empty gray ring saying "No data".
 ///
+/// Scene: one `.pie` group holding a `.slice` group per slice (its shape and tooltip), then a `.sliceLabel` group
+/// per labelled slice (its percentage, and the leader line of an outside label) above them all.
+///
 /// Limits: at most `maxSlices` slices are drawn (the rest are merged into "other" regardless of `otherBelow`); at
 /// most `maxLegendEntries` appear in the legend, which takes at most a quarter of the canvas height.
 struct PieChartLayout {
@@ -98,32 +101,42 @@ struct PieChartLayout {
             nodes.append(contentsOf: emptyRing(geometry))
         } else if radius >= 2 {
             var outside: [OutsideLabel] = []
-            var sliceNodes: [[Node]] = []
+            var sliceGroups: [Node] = []
+            // Labels are kept apart from their slices, above all of them: an animation sweeps the slices and then
+            // fades the labels in, and an outside label's leader must not be painted over by the next slice.
+            var labelNodes: [[Node]] = Array(repeating: [], count: slices.count)
+            let formatter = TickFormatter(spec.y.format)
+            let tooltips = slices.map { "\(name($0)): \(formatter.string($0.value)) (\(Self.percent($0.fraction)))" }
             for (n, slice) in slices.enumerated() {
                 let path = ArcGeometry.slice(center: center, outerRadius: radius, innerRadius: inner,
                                              from: slice.startAngle, to: slice.endAngle)
-                var children: [Node] = [
-                    .shape(Shape(path: path, fill: .solid(color(slice)), stroke: .solid(ctx.theme.background),
-                                 strokeStyle: StrokeStyle(width: slices.count > 1 ? 1 : 0, join: .round))),
-                ]
+                let shape = Shape(path: path, fill: .solid(color(slice)), stroke: .solid(ctx.theme.background),
+                                  strokeStyle: StrokeStyle(width: slices.count > 1 ? 1 : 0, join: .round))
+                let mark = ArcMark(sector: Sector(center: center, innerRadius: inner, outerRadius: radius,
+                                                  startAngle: slice.startAngle, endAngle: slice.endAngle),
+                                   name: name(slice), value: slice.value, fraction: slice.fraction, datum: slice.index)
+                sliceGroups.append(.group(Group(role: .slice(n, mark), tooltip: tooltips[n],
+                                                children: [.shape(shape)])))
                 if showPercent {
                     let text = Self.percent(slice.fraction)
                     if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {
-                        children.append(.text(run))
+                        labelNodes[n].append(.text(run))
                     } else {
                         let mid = (slice.startAngle + slice.endAngle) / 2
                         outside.append(OutsideLabel(slice: n, text: text, angle: mid, fraction: slice.fraction))
                     }
                 }
-                sliceNodes.append(children)
             }
             for (n, label) in placeOutside(outside, geometry: geometry, size: labelSize) {
-                sliceNodes[n].append(contentsOf: label)
+                labelNodes[n].append(contentsOf: label)
             }
-            let formatter = TickFormatter(spec.y.format)
-            for (n, slice) in slices.enumerated() {
-                let tooltip = "\(name(slice)): \(formatter.string(slice.value)) (\(Self.percent(slice.fraction)))"
-                nodes.append(.group(Group(role: .slice(n), tooltip: tooltip, children: sliceNodes[n])))
+            let start = slices.first?.startAngle ?? 0
+            let disc = Sector(center: center, innerRadius: inner, outerRadius: radius, startAngle: start,
+                              endAngle: start + 360)
+            nodes.append(.group(Group(role: .pie(disc), children: sliceGroups)))
+            for (n, label) in labelNodes.enumerated() where !label.isEmpty {
+                // The slice's tooltip again, so hovering its label says what hovering the slice says.
+                nodes.append(.group(Group(role: .sliceLabel(n), tooltip: tooltips[n], children: label)))
             }
         }
 

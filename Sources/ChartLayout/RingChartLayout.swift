@@ -9,6 +9,9 @@ import ChartText
 ///
 /// A ring shows its series' last non-null value as a share of a full turn, clamped to 0…1 (above 1 is a full
 /// circle, never a second lap; negative is empty); the centered percentage shows the value itself.
+///
+/// Scene: per ring a `.ring` group (with the tooltip) holding its track and, above zero, its `.ringArc`; the center
+/// texts are `.ringLabel` groups, the row layout's names `.legendItem` groups.
 struct RingChartLayout {
     let ctx: LayoutContext
 
@@ -25,7 +28,12 @@ struct RingChartLayout {
 
     /// The value a ring shows: the series' last finite value (earlier ones are history), or nil when it has none.
     static func value(of series: Series) -> Double? {
-        series.points.last { $0.y?.isFinite ?? false }?.y
+        shownIndex(of: series).flatMap { series.points[$0].y }
+    }
+
+    /// The index of the value a ring shows, or nil when its series has none.
+    static func shownIndex(of series: Series) -> Int? {
+        series.points.lastIndex { $0.y?.isFinite ?? false }
     }
 
     func scene() -> Scene {
@@ -147,7 +155,8 @@ struct RingChartLayout {
         spec.ring.thresholdColor(for: Self.value(of: spec.series[k]) ?? 0) ?? ctx.seriesColor(k)
     }
 
-    /// Track and arc of ring `k`; `label` goes into the arc's tooltip.
+    /// Ring `k` as one `.ring` group: its track and (above zero) its arc, with the tooltip (`label`, or the
+    /// percentage), so hovering an empty ring names it too.
     func ringNodes(_ k: Int, ring: Ring, value: Double?, label: String?) -> [Node] {
         let track = spec.ring.track ?? ctx.theme.grid
         var nodes: [Node] = [
@@ -155,16 +164,20 @@ struct RingChartLayout {
                          strokeStyle: StrokeStyle(width: ring.width))),
         ]
         let shown = value ?? 0
-        let fraction = ArcGeometry.ringEndAngle(fraction: shown) / 360
+        let end = ArcGeometry.ringEndAngle(fraction: shown)
+        let fraction = end / 360
         let arc = ArcGeometry.ringArc(center: ring.center, radius: ring.radius, fraction: fraction)
         if !arc.isEmpty {
             let shape = Shape(path: arc, stroke: .solid(arcColor(k)), strokeStyle: StrokeStyle(width: ring.width,
                                                                                              cap: .round))
-            nodes.append(.group(Group(role: .ringArc(index: k, fraction: fraction),
-                                      tooltip: "\(ctx.seriesName(k)): \(label ?? percent(shown))",
-                                      children: [.shape(shape)])))
+            nodes.append(.group(Group(role: .ringArc(index: k, fraction: fraction), children: [.shape(shape)])))
         }
-        return nodes
+        let mark = ArcMark(sector: Sector(center: ring.center, innerRadius: ring.hole, outerRadius: ring.outer,
+                                          startAngle: 0, endAngle: end),
+                           name: ctx.seriesName(k), value: value, fraction: fraction,
+                           datum: Self.shownIndex(of: spec.series[k]))
+        return [.group(Group(role: .ring(k, mark), tooltip: "\(ctx.seriesName(k)): \(label ?? percent(shown))",
+                             children: nodes))]
     }
 
     /// The center text of ring `k`: its custom label, the percentage, the name, or nil (`label: "none"`).

@@ -146,9 +146,12 @@ struct SeriesMarks {
             ])))
         }
 
-        // Per-point groups for points inside the plot: dots or invisible hit targets (kept inside the
-        // canvas) with tooltips. A lone point (between gaps) always gets a visible mark so it is not lost.
-        let manyPoints = decimated || count > maxPointMarks
+        // Per-point groups for the drawn points inside the plot: dots or invisible hit targets (kept inside the
+        // canvas) with tooltips, by original index. A decimated series' points are hit targets only: a dot at every
+        // point LTTB or min/max kept would pretend the data were only there. A lone point (between gaps) always gets
+        // a visible mark so it is not lost.
+        let manyPoints = count > maxPointMarks
+        let dots = series.dots && !decimated
         let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
         let ringWidth = max(1.5, min(lineWidth, 3))
         let visible = plot.insetBy(-0.5)
@@ -158,7 +161,7 @@ struct SeriesMarks {
         for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
             let p = c.point
             let shape: Shape
-            if series.dots {
+            if dots {
                 shape = Shape(path: .circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2)),
                               fill: .solid(ctx.theme.background), stroke: .solid(color),
                               strokeStyle: StrokeStyle(width: ringWidth))

@@ -10,13 +10,24 @@ import ChartText
 ///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…]},
 ///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],   (name and color absent when unknown)
 ///  "points":[{"series":0,"index":2,"x":…,"y":…,"value":68,"label":"Home · Q3: 68"}],
-///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}]}
+///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}],
+///  "slices":[{"index":0,"datum":0,"name":"Chrome","value":6420,"fraction":0.67,"x":…,"y":…,"innerRadius":0,
+///             "outerRadius":…,"startAngle":0,"endAngle":241.2,"color":"#0072b2","label":"Chrome: 6420 (67%)"}],
+///  "rings":[{"index":0,"datum":4,"name":"Move","value":0.62,"fraction":0.62,"x":…,"y":…,"innerRadius":…,
+///            "outerRadius":…,"startAngle":0,"endAngle":223.2,"color":"#…","label":"Move: 62%"}]}
 /// ```
 ///
-/// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero). A point's
+/// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero); data values
+/// (a datum, a tick label's number) are written exactly, as the shortest decimal that reads back as the same double,
+/// since rounding them would turn 0.004 into 0. A point's
 /// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip.
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
 /// the number the label shows when it is numeric (null for categories' text, dates and the like).
+///
+/// `slices` and `rings` come from the `ArcMark`s of the `.slice` and `.ring` groups: `x`/`y` the center, angles in
+/// degrees clockwise from twelve o'clock (exact, like the data), `datum` the index of the value in the series (null
+/// for the merged "other" slice, or a ring without a value), `color` a slice's fill or a ring's arc stroke (absent
+/// for a ring that draws no arc), `label` the tooltip.
 enum LayoutJSON {
     static func encode(scene: Scene, spec: ChartSpec, metrics: any TextMeasuring) -> [UInt8] {
         var w = Writer()
@@ -28,6 +39,8 @@ enum LayoutJSON {
         var series: [Int: Color] = [:]
         var points: [(Int, Int, Point, String?)] = []
         var bars: [(Int, Int, Rect, String?)] = []
+        var slices: [(Int, ArcMark, Color?, String?)] = []
+        var rings: [(Int, ArcMark, Color?, String?)] = []
         scene.forEachNode { node, parents in
             guard case .group(let g) = node else { return }
             switch g.role {
@@ -39,6 +52,13 @@ enum LayoutJSON {
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
             case .bar(let s, let i, _)?:
                 if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip)) }
+            case .slice(let n, let mark)?:
+                slices.append((n, mark, fillColor(g.children), g.tooltip))
+            case .ring(let k, let mark)?:
+                let arc = g.children.lazy.compactMap { node -> Group? in
+                    if case .group(let a) = node, case .ringArc? = a.role { a } else { nil }
+                }.first
+                rings.append((k, mark, arc.flatMap { firstColor($0.children) }, g.tooltip))
             default: break
             }
         }
@@ -63,7 +83,7 @@ enum LayoutJSON {
             for run in list where run.rotation == 0 || !vertical {
                 w.open("{")
                 w.key("value")
-                if let v = numericValue(run.text) { w.number(v) } else { w.null() }
+                if let v = numericValue(run.text) { w.exact(v) } else { w.null() }
                 w.key("label"); w.string(run.text)
                 // y labels sit with their baseline (ascent − descent) / 2 below the tick.
                 let shift = (metrics.ascent(size: run.size) - metrics.descent(size: run.size)) / 2
@@ -100,8 +120,39 @@ enum LayoutJSON {
             mark(s, i, [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], tooltip, spec, &w)
         }
         w.close("]")
+        for (key, list) in [("slices", slices), ("rings", rings)] {
+            w.key(key)
+            w.open("[")
+            for (index, mark, color, tooltip) in list { arc(index, mark, color, tooltip, &w) }
+            w.close("]")
+        }
         w.close("}")
         return w.bytes
+    }
+
+    /// One entry of `slices` or `rings`.
+    private static func arc(_ index: Int, _ mark: ArcMark, _ color: Color?, _ tooltip: String?, _ w: inout Writer) {
+        w.open("{")
+        w.key("index"); w.number(Double(index))
+        w.key("datum")
+        if let datum = mark.datum { w.number(Double(datum)) } else { w.null() }
+        w.key("name"); w.string(mark.name)
+        w.key("value")
+        if let value = mark.value { w.exact(value) } else { w.null() }
+        w.key("fraction"); w.exact(mark.fraction)
+        let sector = mark.sector
+        w.key("x"); w.number(sector.center.x)
+        w.key("y"); w.number(sector.center.y)
+        w.key("innerRadius"); w.number(sector.innerRadius)
+        w.key("outerRadius"); w.number(sector.outerRadius)
+        w.key("startAngle"); w.exact(sector.startAngle)
+        w.key("endAngle"); w.exact(sector.endAngle)
+        if let color {
+            w.key("color"); w.string(hex(color))
+        }
+        w.key("label")
+        if let tooltip { w.string(tooltip) } else { w.null() }
+        w.close("}")
     }
 
     /// One entry of `points` or `bars`: series, index, the pixel fields, the datum and the tooltip.
@@ -121,7 +172,7 @@ enum LayoutJSON {
 
     private static func datum(_ spec: ChartSpec, _ s: Int, _ i: Int, _ w: inout Writer) {
         if s < spec.series.count, i < spec.series[s].points.count, let y = spec.series[s].points[i].y {
-            w.number(y)
+            w.exact(y)
         } else {
             w.null()
         }
@@ -150,6 +201,14 @@ enum LayoutJSON {
             if let b = s.path.controlBounds { result = result.map { $0.union(b) } ?? b }
         }
         return result
+    }
+
+    /// The first solid fill among `nodes`' shapes (a slice's color; its stroke only separates it from the next).
+    private static func fillColor(_ nodes: [Node]) -> Color? {
+        for case .shape(let s) in nodes {
+            if case .solid(let c)? = s.fill { return c }
+        }
+        return nil
     }
 
     /// The series color: the first solid or gradient stroke, else fill, found in its marks.
@@ -226,6 +285,13 @@ enum LayoutJSON {
             guard v.isFinite else { return null() }
             let h = (v * 100).rounded() / 100
             value(h == h.rounded() && abs(h) < 1e15 ? String(Int64(h)) : String(h))
+        }
+
+        /// Exactly: integers without a fraction, others as the shortest decimal that reads back as `v` (a JSON
+        /// number, exponent included: `1e-07`); non-finite as null.
+        mutating func exact(_ v: Double) {
+            guard v.isFinite else { return null() }
+            value(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v))
         }
 
         mutating func string(_ s: String) {

@@ -81,6 +81,11 @@ struct SMILTimeline {
         delay + stagger * Double(Swift.min(Swift.max(index, 0), SVGAnimation.maxStaggeredIndex))
     }
 
+    /// When a pie's clockwise sweep starts: after the delay, like the first series.
+    var sweepStart: Double { delay }
+    /// When a pie's sweep has covered the whole turn, and its labels start fading in.
+    var sweepEnd: Double { delay + duration }
+
     /// When series `k`'s line starts drawing.
     func lineStart(_ k: Int) -> Double { staggered(k) }
 
@@ -138,7 +143,8 @@ struct SMILTimeline {
             return start(k) + duration + Swift.max(popDuration(duration), labelFade(duration),
                                                    areaOffset(duration) + areaFade(duration) - duration)
         case .ringArc(index: let i, fraction: _): return start(i) + duration
-        case .slice(let i): return start(i) + duration / 2
+        case .pie: return delay + duration
+        case .sliceLabel: return delay + duration + lateFade(duration)
         default: return 0
         }
     }

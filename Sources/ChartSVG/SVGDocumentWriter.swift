@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartScene
 
 /// The state of writing one document: the body, the `<defs>` collected on the way (gradients and
@@ -18,6 +23,7 @@ struct SVGDocumentWriter: ~Copyable {
     private var gradientIDs: [LinearGradient: Int] = [:]
     private var clipIDs: [Rect: Int] = [:]
     private var revealCount = 0
+    private var sweepCount = 0
 
     init(prefix: [UInt8], timeline: SMILTimeline?) {
         self.prefix = prefix
@@ -142,6 +148,11 @@ struct SVGDocumentWriter: ~Copyable {
             clipID(Rect(x: clip.x - inner.dx, y: clip.y - inner.dy, width: clip.width, height: clip.height))
             body.raw(")\"")
         }
+        if case .pie(let disc)? = g.role {
+            body.raw(" mask=\"url(#")
+            sweepMask(disc, origin: inner, pad: Self.maxStrokeWidth(g.children) + 1)
+            body.raw(")\"")
+        }
         if opacity < 1 {
             body.raw(" opacity=\"")
             body.number(opacity)
@@ -224,8 +235,15 @@ struct SVGDocumentWriter: ~Copyable {
             body.raw("bar")
             series = s
             index = i
-        case .slice(let i):
+        case .pie: body.raw("pie")
+        case .slice(let i, _):
             body.raw("slice")
+            index = i
+        case .sliceLabel(let i):
+            body.raw("slice-label")
+            index = i
+        case .ring(let i, _):
+            body.raw("ring")
             index = i
         case .ringArc(let i, _):
             body.raw("ring-arc")
@@ -480,6 +498,65 @@ struct SVGDocumentWriter: ~Copyable {
         writeID(UInt8(ascii: "r"), id)
     }
 
+    /// A mask that reveals the pie `disc` clockwise from its start angle; its own, never shared, because it carries
+    /// the pie's animation. Present in the static document too, complete (masking nothing), so stripping the
+    /// animation elements still gives the static document.
+    ///
+    /// It holds one white (opaque) circle stroke that covers the disc and `pad` px beyond: radius `reach / 2` and
+    /// width `reach`, so the stroke spans from exactly the center to `reach`, with `reach` rounded up to an even
+    /// whole pixel so both numbers are written exactly. The circle has `pathLength="1"` and starts at the start
+    /// angle; with butt caps the end of a dash is a straight radial edge, so the dash "e 2(1 − e)" covers exactly
+    /// the sector from the start angle over e of a turn. It grows from "0 2" (nothing: a zero-length butt-capped
+    /// dash paints nothing) to "1 0" along the easing, over the duration after the delay. The gap starts at 2, as
+    /// for lines: the dash pattern's period stays longer than the circle, so the dash never repeats inside it.
+    private mutating func sweepMask(_ disc: Sector, origin: Origin, pad: Double) {
+        let id = sweepCount
+        sweepCount += 1
+        let cx = disc.center.x - origin.dx, cy = disc.center.y - origin.dy
+        let outer = disc.outerRadius.isFinite ? Swift.max(disc.outerRadius, 0) : 0
+        let reach = 2 * ((outer + pad) / 2).rounded(.up)
+        let r = reach / 2
+        let angle = (disc.startAngle.isFinite ? disc.startAngle : 0) * .pi / 180
+        let (dx, dy) = (r * sin(angle), -r * cos(angle))
+        defs.raw("<mask id=\"")
+        defs.append(prefix)
+        defs.raw("-s")
+        defs.int(id)
+        defs.raw("\" maskUnits=\"userSpaceOnUse\" x=\"")
+        defs.number(cx - reach)
+        defs.raw("\" y=\"")
+        defs.number(cy - reach)
+        defs.raw("\" width=\"")
+        defs.number(2 * reach)
+        defs.raw("\" height=\"")
+        defs.number(2 * reach)
+        defs.raw("\" mask-type=\"alpha\"><path d=\"M")
+        // Two half turns clockwise (sweep flag 1): to the opposite point and back.
+        for (n, (x, y)) in [(cx + dx, cy + dy), (cx - dx, cy - dy), (cx + dx, cy + dy)].enumerated() {
+            if n > 0 {
+                defs.raw("A")
+                defs.number(r)
+                defs.byte(UInt8(ascii: " "))
+                defs.number(r)
+                defs.raw(" 0 1 1 ")
+            }
+            defs.number(x)
+            defs.byte(UInt8(ascii: " "))
+            defs.number(y)
+        }
+        defs.raw("\" fill=\"none\" stroke=\"#fff\" stroke-width=\"")
+        defs.number(reach)
+        defs.raw("\" pathLength=\"1\">")
+        if let timeline {
+            var keys = SMILKeyframes(pairs: true)
+            keys.add(timeline.sweepStart, 0, 2, easedToNext: true)
+            keys.add(timeline.sweepEnd, 1, 0)
+            keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &defs)
+        }
+        defs.raw("</path></mask>")
+        writeID(UInt8(ascii: "s"), id)
+    }
+
     /// `<rect x y width height` (unterminated).
     private static func rectElement(_ r: Rect, into out: inout SVGBuffer) {
         out.raw("<rect x=\"")
@@ -529,9 +606,11 @@ struct SVGDocumentWriter: ~Copyable {
             } else {
                 fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
             }
-        case .slice(let i):
-            fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
-        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ringLabel:
+        case .sliceLabel:
+            fadeIn(start: timeline.sweepEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
+        case .pie, .slice:
+            break  // the pie's sweep mask reveals its slices
+        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ring, .ringLabel:
             break
         }
     }

@@ -20,9 +20,10 @@ public import ChartScene
 /// draws from `delay + k × stagger` over `duration` along the easing; its area fades in 0.3 s later
 /// over 0.8 s to its own opacity; each point pops (scale 0 until the line's tip reaches its
 /// `progress` on the eased curve, then 0.5 → 1.2 → 1 over 0.4 s); value labels appear when the line
-/// arrives; annotations fade in after the last line; bars grow, ring arcs sweep and slices fade in
-/// staggered by index. Every animation element begins at 0 and holds its first value until its
-/// entrance (so nothing shows its final state first), and all carry `fill="freeze"`.
+/// arrives; annotations fade in after the last line; bars grow and ring arcs sweep, staggered by index; a pie is
+/// revealed by one clockwise sweep from its start angle over `duration` after the delay, along the easing, and its
+/// slice labels fade in when the sweep is complete. Every animation element begins at 0 and holds its first value
+/// until its entrance (so nothing shows its final state first), and all carry `fill="freeze"`.
 ///
 /// Structure written for the roles (documented for the chart-kind authors):
 /// - a `.point` group is translated to the center of its shapes' bounds and its children are
@@ -35,7 +36,11 @@ public import ChartScene
 ///   line (dashed, several subpaths, fills) gets an inner `<g clip-path>` whose clip rectangle
 ///   grows from left to right, so dashes stay dashes while the line grows;
 /// - a `.ringArc` group is expected to hold a stroked open arc (same test as a line): it sweeps
-///   with the dash technique, otherwise it fades in.
+///   with the dash technique, otherwise it fades in;
+/// - a `.pie` group gets `mask="url(#…-sN)"`, a `<mask>` of its own holding a white `pathLength="1"` circle stroke
+///   as wide as the disc (plus its children's widest stroke and 1 px) whose `stroke-dasharray` grows like a line's;
+///   the mask is written in the static document too, where its stroke is complete and masks nothing, so the
+///   animated document is still the static one plus animation elements.
 public struct SVGWriter: Sendable {
     /// SMIL animation to add; nil writes a static document.
     public var animation: SVGAnimation?

@@ -29,8 +29,17 @@ public enum Role: Hashable, Sendable {
     /// edge, `maxY`, for a positive vertical bar; `minX` for a positive horizontal one): an animation grows the bar
     /// out of that edge.
     case bar(series: Int, index: Int, base: RectEdge)
-    /// A pie or doughnut slice.
-    case slice(Int)
+    /// The slices of one pie or doughnut, tiling `Sector` (a whole turn from its start angle; a doughnut's hole is
+    /// its inner radius). Animated, the pie is revealed by a clockwise sweep from the start angle.
+    case pie(Sector)
+    /// A pie or doughnut slice (inside a `.pie` group), by position in drawing order, with what it stands for.
+    case slice(Int, ArcMark)
+    /// The percentage label (and leader line, when it stands outside) of slice `n`: drawn above every slice, and
+    /// faded in once the pie's sweep has finished.
+    case sliceLabel(Int)
+    /// The ring gauge of series `k`, with what it shows: its track and, when it shows more than nothing, its
+    /// `.ringArc`.
+    case ring(Int, ArcMark)
     /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn.
     case ringArc(index: Int, fraction: Double)
     /// A ring gauge's centered label.

@@ -1,17 +1,58 @@
 extension ChartSpec {
-    /// Device pixels of the raster this spec would produce: width × height × scale².
-    public var rasterPixels: Double { width * height * scale * scale }
+    /// Device pixels of the PNG this spec would produce: ⌈width × scale⌉ × ⌈height × scale⌉, the image the
+    /// rasterizer allocates (it rounds each side up, so this can exceed width × height × scale²).
+    public var rasterPixels: Double { (width * scale).rounded(.up) * (height * scale).rounded(.up) }
 
-    /// Throws when the raster would exceed `maxRasterPixels`. The PNG path calls this before allocating;
-    /// SVG output has no such limit, so the check is not part of `parse`.
-    public func checkRasterBudget() throws(SpecError) {
-        guard rasterPixels <= Double(Self.maxRasterPixels) else {
-            let shown = Int(rasterPixels.rounded())
-            throw SpecError(
-                path: "",
-                message: "a PNG of width \(Diagnostics.show(width)) × height \(Diagnostics.show(height)) "
-                    + "at scale \(Diagnostics.show(scale)) has \(shown) device pixels; the limit is "
-                    + "\(Self.maxRasterPixels) (width × height × scale²), so lower the size or the scale")
+    /// Why this spec cannot be a PNG, or nil when its raster fits `maxRasterPixels`.
+    ///
+    /// The issue is at `scale` when a smaller scale would fit (its message names the largest one, to 0.01), else at
+    /// `width` (the canvas alone is too large); the message gives the sizes, the device pixels and the limit.
+    public var rasterBudgetIssue: SpecIssue? {
+        let limit = Double(Self.maxRasterPixels)
+        guard !(rasterPixels <= limit) else { return nil }
+        let w = Diagnostics.show(width), h = Diagnostics.show(height)
+        let deviceWidth = Diagnostics.show((width * scale).rounded(.up))
+        let deviceHeight = Diagnostics.show((height * scale).rounded(.up))
+        let pixels = rasterPixels.isFinite && rasterPixels < 1e15 ? Diagnostics.grouped(Int(rasterPixels)) : "too many"
+        let limitText = Diagnostics.grouped(Self.maxRasterPixels)
+        if let fitting = largestFittingScale() {
+            return SpecIssue(path: "scale", message: "a \(w)×\(h) PNG at scale \(Diagnostics.show(scale)) is "
+                + "\(deviceWidth)×\(deviceHeight) = \(pixels) device pixels, over the limit of \(limitText) "
+                + "(width × height × scale², each side rounded up to whole pixels); use a scale of at most "
+                + "\(Diagnostics.show(fitting)) or a smaller width or height")
         }
+        return SpecIssue(path: "width", message: "a \(w)×\(h) PNG is \(pixels) device pixels even at scale 1, over "
+            + "the limit of \(limitText); use a smaller width or height")
+    }
+
+    /// Throws `rasterBudgetIssue` when there is one. The PNG path calls this before allocating, whatever decided the
+    /// format (`?format=png`, `Accept`); `parse` checks it up front when the spec's own `format` is `png`.
+    public func checkRasterBudget() throws(SpecError) {
+        if let issue = rasterBudgetIssue { throw SpecError(issues: [issue]) }
+    }
+
+    /// The largest scale, in hundredths from the allowed minimum up, at which this canvas fits the raster budget;
+    /// nil when it does not fit even at the smallest scale.
+    func largestFittingScale() -> Double? {
+        func fits(_ s: Double) -> Bool {
+            (width * s).rounded(.up) * (height * s).rounded(.up) <= Double(Self.maxRasterPixels)
+        }
+        let lowest = Limits.scale.lowerBound
+        guard width.isFinite, height.isFinite, width > 0, height > 0, fits(lowest) else { return nil }
+        // The continuous bound, floored to hundredths, then stepped down while the rounded-up sides still exceed.
+        var hundredths = (100 * (Double(Self.maxRasterPixels) / (width * height)).squareRoot()).rounded(.down)
+        hundredths = Swift.min(hundredths, 100 * Limits.scale.upperBound)
+        while hundredths > 100 * lowest && !fits(hundredths / 100) { hundredths -= 1 }
+        return Swift.max(hundredths / 100, lowest)
+    }
+
+    /// The up-front check of `parse`: a spec asking for PNG itself must fit the raster budget. Skipped while the
+    /// size fields have problems of their own (their defaults would be judged instead).
+    static func checkRasterBudget(_ spec: ChartSpec, _ diagnostics: inout Diagnostics) {
+        guard spec.format == .png,
+              !diagnostics.issues.contains(where: { ["width", "height", "scale"].contains($0.path) }),
+              let issue = spec.rasterBudgetIssue
+        else { return }
+        diagnostics.report(issue.path, issue.message)
     }
 }

@@ -44,6 +44,7 @@ extension ChartSpec {
         public static let timeStep: ClosedRange<Double> = 1...3.2e13
     }
 
-    /// The largest raster, in device pixels (width × height × scale²): 16 Mpx, i.e. 64 MiB of RGBA.
+    /// The largest raster, in device pixels (width × height × scale², each side rounded up to whole pixels): 16 Mpx,
+    /// i.e. 64 MiB of RGBA — `Rasterizer.maxPixels`, checked here so the request gets a 422 naming `scale`.
     public static let maxRasterPixels = 16_777_216
 }

@@ -100,7 +100,17 @@ struct LineChartLayoutTests {
         #expect(geometryProblems(scene, metrics: metrics).isEmpty)
         let line = try #require(lineShapes(scene).first)
         #expect(line.path.elements.count <= 2 * 800 + 10)
-        #expect(!groups(scene).contains { if case .point = $0.role { true } else { false } })
+        // Every drawn point is an invisible hit target (no dots on a decimated line) with its original index, the
+        // peak's among them; the line's vertices are exactly these points.
+        let points = groups(scene).compactMap { g -> (index: Int, shape: Shape)? in
+            guard case .point(0, let i, _)? = g.role, case .shape(let s)? = g.children.first else { return nil }
+            return (i, s)
+        }
+        #expect(points.count == line.path.elements.count)
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0.index < $1.index })
+        #expect(points.first?.index == 0 && points.last?.index == 999_999)
+        #expect(points.contains { $0.index == 500_000 })
+        #expect(points.allSatisfy { $0.shape.fill == .solid(.transparent) && $0.shape.stroke == nil })
         // The peak (the y domain top) is drawn: the line reaches the top grid line.
         let gridTop = nodes(in: scene, under: .grid).compactMap { node -> Double? in
             if case .shape(let s) = node { return s.path.controlBounds?.minY }

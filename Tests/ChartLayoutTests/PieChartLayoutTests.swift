@@ -15,11 +15,15 @@ struct PieChartLayoutTests {
 
     func scene(_ spec: ChartSpec) -> Scene { ChartLayout.scene(for: spec, metrics: metrics) }
 
-    /// Each `.slice` group in order: its filled shape, tooltip and texts.
+    /// Each `.slice` group in order: its filled shape, tooltip and the texts of its `.sliceLabel` group.
     func slices(_ scene: Scene) -> [(shape: Shape, tooltip: String?, texts: [TextRun])] {
-        groups(scene).compactMap { g in
-            guard case .slice? = g.role, case .shape(let s)? = g.children.first else { return nil }
-            let texts = g.children.compactMap { n -> TextRun? in if case .text(let t) = n { t } else { nil } }
+        let all = groups(scene)
+        return all.compactMap { g in
+            guard case .slice(let n, _)? = g.role, case .shape(let s)? = g.children.first else { return nil }
+            let label = all.first { $0.role == .sliceLabel(n) }
+            let texts = (label?.children ?? []).compactMap { node -> TextRun? in
+                if case .text(let t) = node { t } else { nil }
+            }
             return (s, g.tooltip, texts)
         }
     }
@@ -64,6 +68,45 @@ struct PieChartLayoutTests {
             #expect(arc.start.distance(to: previousEnd) < 1e-6)
         }
         #expect(abs(total - 360) < 1e-6)
+    }
+
+    /// The slices are exactly the children of one `.pie` group whose disc they tile; the labels stand above it, in
+    /// `.sliceLabel` groups with their slice's tooltip (an animation sweeps the pie, then fades the labels in).
+    @Test(arguments: [ChartType.pie, .doughnut])
+    func slicesFormOnePieAndLabelsStandAboveIt(type: ChartType) throws {
+        let labels = ["Chrome", "Safari", "Edge", "Firefox", "Samsung Internet", "Opera", "UC Browser", "Other"]
+        var spec = pieSpec([6420, 1890, 530, 410, 160, 120, 40, 25], labels: labels, type: type)
+        spec.pie.otherBelow = 0
+        let s = scene(spec)
+        let top = s.nodes.compactMap { node -> Group? in if case .group(let g) = node { g } else { nil } }
+        let pies = top.enumerated().filter { if case .pie? = $0.element.role { true } else { false } }
+        #expect(pies.count == 1)
+        let (position, pie) = try #require(pies.first)
+        guard case .pie(let disc)? = pie.role else { return }
+        #expect(disc.startAngle == 0 && disc.endAngle == 360)
+        #expect(type == .pie ? disc.innerRadius == 0 : disc.innerRadius > 0)
+        let drawn = slices(s)
+        #expect(drawn.count == 8)
+        #expect(pie.children.count == drawn.count)
+        for child in pie.children {
+            guard case .group(let g) = child, case .slice? = g.role else {
+                Issue.record("a pie child that is not a slice: \(child)")
+                continue
+            }
+        }
+        for slice in drawn {
+            let arc = try #require(outerArc(slice.shape.path))
+            #expect(abs(arc.start.distance(to: disc.center) - disc.outerRadius) < 1e-9)
+            #expect(abs(arc.end.distance(to: disc.center) - disc.outerRadius) < 1e-9)
+        }
+        let labelGroups = top.enumerated().filter { if case .sliceLabel? = $0.element.role { true } else { false } }
+        #expect(labelGroups.count == 8)  // every share is labelled, inside or outside
+        for (index, label) in labelGroups {
+            #expect(index > position)
+            guard case .sliceLabel(let n)? = label.role else { continue }
+            #expect(label.tooltip == drawn[n].tooltip)
+        }
+        #expect(!nodes(in: s, under: .pie(disc)).contains { if case .text = $0 { true } else { false } })
     }
 
     @Test func smallSlicesMergeIntoOther() {

@@ -46,19 +46,46 @@ struct RingChartLayoutTests {
 
     func scene(_ spec: ChartSpec) -> Scene { ChartLayout.scene(for: spec, metrics: metrics) }
 
-    /// The arc shape and fraction of ring `k`, and the track circle drawn before it.
+    /// The arc shape and fraction of ring `k`, the track circle drawn before it (both in its `.ring` group), and its
+    /// center label.
     func ring(_ k: Int, in scene: Scene) -> (arc: Shape?, fraction: Double?, track: Shape?, label: TextRun?) {
-        var arc: Shape?, fraction: Double?, label: TextRun?
-        var tracks: [Shape] = []
+        var arc: Shape?, fraction: Double?, label: TextRun?, track: Shape?
         scene.forEachNode { node, parents in
-            if case .shape(let s) = node, parents.isEmpty, circleGeometry(s.path) != nil { tracks.append(s) }
-            if case .shape(let s) = node, case .ringArc(let i, let f)? = parents.last?.role, i == k {
+            if case .shape(let s) = node, case .ring(let i, _)? = parents.last?.role, i == k,
+               circleGeometry(s.path) != nil {
+                track = s
+            }
+            if case .shape(let s) = node, case .ringArc(let i, let f)? = parents.last?.role, i == k,
+               case .ring(k, _)? = parents.dropLast().last?.role {
                 arc = s
                 fraction = f
             }
             if case .text(let t) = node, case .ringLabel(let i)? = parents.last?.role, i == k { label = t }
         }
-        return (arc, fraction, k < tracks.count ? tracks[k] : nil, label)
+        return (arc, fraction, track, label)
+    }
+
+    /// Every ring is one `.ring` group with its tooltip, even one showing nothing; its mark is the ring's band, the
+    /// arc's end angle and the value shown with its index.
+    @Test func eachRingIsAGroupWithItsTooltipAndMark() throws {
+        let s = scene(ringSpec([[0.2, 0.62, nil], [0], [nil]], names: ["Water", "Fed", "Sun"]))
+        let rings = groups(s).compactMap { g -> (Int, ArcMark, String?)? in
+            if case .ring(let k, let mark)? = g.role { (k, mark, g.tooltip) } else { nil }
+        }
+        #expect(rings.map(\.0) == [0, 1, 2])
+        #expect(rings.map(\.2) == ["Water: 62%", "Fed: 0%", "Sun: –"])
+        #expect(rings.map(\.1.datum) == [1, 0, nil])
+        #expect(rings.map(\.1.value) == [0.62, 0, nil])
+        #expect(rings.map(\.1.fraction) == [0.62, 0, 0])
+        let first = try #require(rings.first?.1)
+        let r = ring(0, in: s)
+        let track = try #require(r.track.flatMap { circleGeometry($0.path) })
+        let width = try #require(r.track?.strokeStyle.width)
+        #expect(first.sector.center.distance(to: track.center) < 1e-9)
+        #expect(abs(first.sector.innerRadius - (track.radius - width / 2)) < 1e-6)
+        #expect(abs(first.sector.outerRadius - (track.radius + width / 2)) < 1e-6)
+        #expect(first.sector.startAngle == 0 && abs(first.sector.endAngle - 223.2) < 1e-9)
+        #expect(first.name == "Water")
     }
 
     @Test(arguments: [(0.0, nil as Double?), (0.62, 223.2), (1.0, 360.0), (1.5, 360.0), (-0.4, nil), (1e300, 360.0)])

@@ -65,6 +65,24 @@ struct LayoutJSONTests {
         #expect(abs((top["position"] as? Double ?? 0) - (plot["y"] ?? 0)) < 0.02)
     }
 
+    /// Pixels are rounded to hundredths like the SVG's, but data are not: a datum of 0.004 must not read back as 0.
+    @Test func valuesAreTheSpecsNumbersExactly() throws {
+        let values = [0.004, 1e-7, 123456.789, -2.5e-3, 1.0 / 3]
+        let spec = #"{"series": [{"values": [0.004, 1e-7, 123456.789, -2.5e-3, 0.3333333333333333], "dots": true}]}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let points = try #require(layout["points"] as? [[String: Any]])
+        #expect(points.compactMap { $0["value"] as? Double } == values)
+        let small = #"{"series": [{"values": [0, 0.005, 0.01]}], "y": {"format": ".3f"}}"#
+        let ticks = try #require(try JSONSerialization.jsonObject(with: Data(try render(small, .json))) as? [String: Any])
+        let y = try #require((ticks["axes"] as? [String: Any])?["y"] as? [[String: Any]])
+        // Every numeric label's value is the number it shows, e.g. "0.005" is 0.005, not 0.01.
+        for tick in y {
+            let label = try #require(tick["label"] as? String)
+            #expect(tick["value"] as? Double == Double(label.replacingOccurrences(of: "\u{2212}", with: "-")))
+        }
+        #expect(y.contains { $0["label"] as? String == "0.005" })
+    }
+
     @Test func unknownTimeZoneIsASpecError() {
         let spec = #"{"x": {"type": "time", "timeZone": "Europe/Atlantis"}, "series": [{"points": [[0, 1]]}]}"#
         do {

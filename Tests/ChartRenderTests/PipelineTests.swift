@@ -65,10 +65,28 @@ import FoundationXML
         #expect(svg.components(separatedBy: #"fill="freeze""#).count - 1 == animations)
     }
 
-    @Test func animationFalseGivesThePlainSVG() throws {
-        let plain = try render(#"{"series": [{"values": [1, 3, 2]}]}"#, .svg)
-        let disabled = try render(#"{"animation": false, "series": [{"values": [1, 3, 2]}]}"#, .smil)
+    @Test(arguments: ["line", "pie", "doughnut"])
+    func animationFalseGivesThePlainSVG(type: String) throws {
+        let plain = try render(#"{"type": "\#(type)", "series": [{"values": [1, 3, 2]}]}"#, .svg)
+        let disabled = try render(#"{"type": "\#(type)", "animation": false, "series": [{"values": [1, 3, 2]}]}"#,
+                                  .smil)
         #expect(disabled == plain)
+    }
+
+    /// The pie's sweep is the mask's dash growth: held at nothing until the delay, then to the whole turn over the
+    /// duration along the easing (none for linear); the labels fade in after it.
+    @Test func pieSweepFollowsTheSpecsDelayDurationAndEasing() throws {
+        let linear = try render(#"{"type": "pie", "animation": {"duration": 2, "delay": 0.5, "easing": "linear"}, "#
+            + #""series": [{"values": [3, 2, 1]}]}"#, .smil)
+        #expect(linear.contains(#"<g class="pie" mask="url(#c-s0)">"#))
+        #expect(linear.contains(#"<animate attributeName="stroke-dasharray" values="0 2;0 2;1 0" keyTimes="0;.2;1" "#
+            + #"dur="2.5s" fill="freeze"/></path></mask>"#))
+        let eased = try render(#"{"type": "doughnut", "series": [{"values": [3, 2, 1]}]}"#, .smil)
+        #expect(eased.contains(#"<animate attributeName="stroke-dasharray" values="0 2;1 0" keyTimes="0;1" "#
+            + #"calcMode="spline" keySplines=".42 0 .58 1" dur="1.2s" fill="freeze"/></path></mask>"#))
+        // The default labels fade in from the end of the 1.2 s sweep over 0.4 s.
+        #expect(eased.contains(#"<g class="slice-label" data-index="0"><title>Item 1: 3 (50%)</title>"#
+            + #"<animate attributeName="opacity" values="0;0;1" keyTimes="0;.75;1" dur="1.6s" fill="freeze"/>"#))
     }
 
     @Test func durationAndDelayReachTheDocument() throws {

@@ -1,4 +1,5 @@
 import ChartScene
+import Foundation
 
 /// Hand-built scenes shaped like the layout's output (roles, clips, tooltips), independent of ChartLayout.
 enum TestScenes {
@@ -95,5 +96,51 @@ enum TestScenes {
         nodes.append(.group(Group(role: .legend, children: legend)))
         return Scene(width: 360, height: 220, background: .white, title: "\(label) by quarter",
                      description: "A line chart of \(label).", nodes: nodes)
+    }
+
+    /// A pie (or, with `hole` > 0, a doughnut) of `shares` around (100, 90), radius 60, laid out like the layout's:
+    /// a `.pie` group of `.slice` groups (polygonal wedges with a white separating stroke and a tooltip), then a
+    /// `.sliceLabel` group per slice: inside text for the first, a leader line and outside text for the others.
+    static func pieChart(shares: [Double] = [0.5, 0.3, 0.2], hole: Double = 0) -> Scene {
+        let center = Point(100, 90), radius = 60.0
+        func polar(_ r: Double, _ degrees: Double) -> Point {
+            let a = degrees * .pi / 180
+            return Point(center.x + r * sin(a), center.y - r * cos(a))
+        }
+        var slices: [Node] = [], labels: [Node] = []
+        var start = 0.0
+        for (n, share) in shares.enumerated() {
+            let end = n == shares.count - 1 ? 360 : start + 360 * share
+            var path = Path()
+            path.move(to: polar(radius, start))
+            for step in 1...8 { path.line(to: polar(radius, start + (end - start) * Double(step) / 8)) }
+            if hole > 0 {
+                for step in (0...8).reversed() { path.line(to: polar(hole, start + (end - start) * Double(step) / 8)) }
+            } else {
+                path.line(to: center)
+            }
+            path.close()
+            let tooltip = "Item \(n + 1): \(Int(share * 100))%"
+            let mark = ArcMark(sector: Sector(center: center, innerRadius: hole, outerRadius: radius, startAngle: start,
+                                              endAngle: end),
+                               name: "Item \(n + 1)", value: share, fraction: share, datum: n)
+            slices.append(.group(Group(role: .slice(n, mark), tooltip: tooltip, children: [
+                .shape(Shape(path: path, fill: .solid(palette[n % palette.count]), stroke: .solid(.white),
+                             strokeStyle: StrokeStyle(width: 1, join: .round))),
+            ])))
+            let mid = (start + end) / 2
+            var label: [Node] = []
+            if n > 0 {
+                label.append(.shape(Shape(path: Path([.move(polar(radius, mid)), .line(polar(radius + 10, mid))]),
+                                          stroke: .solid(Color(rgb: 0x59636E)))))
+            }
+            label.append(.text(TextRun(text: "\(Int(share * 100))%", position: polar(n > 0 ? radius + 14 : 30, mid),
+                                       size: 11, anchor: .middle, color: n > 0 ? .black : .white)))
+            labels.append(.group(Group(role: .sliceLabel(n), tooltip: tooltip, children: label)))
+            start = end
+        }
+        let disc = Sector(center: center, innerRadius: hole, outerRadius: radius, startAngle: 0, endAngle: 360)
+        return Scene(width: 200, height: 180, background: .white, title: "Shares", description: "A pie chart.",
+                     nodes: [.group(Group(role: .pie(disc), children: slices))] + labels)
     }
 }

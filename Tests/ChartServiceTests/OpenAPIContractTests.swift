@@ -402,14 +402,16 @@ struct OpenAPIContractTests {
             for tick in (axes["x"] as? [Any] ?? []) + (axes["y"] as? [Any] ?? []) {
                 try check(tick, "LayoutTick", "\(name): tick")
             }
-            for (key, schema) in [("series", "LayoutSeries"), ("points", "LayoutPoint"), ("bars", "LayoutBar")] {
+            for (key, schema) in [("series", "LayoutSeries"), ("points", "LayoutPoint"), ("bars", "LayoutBar"),
+                                  ("slices", "LayoutSlice"), ("rings", "LayoutRing")] {
                 for element in try #require(layout[key] as? [Any], "\(name): \(key)") {
                     try check(element, schema, "\(name): \(key)")
                 }
             }
         }
         // Every part of the schema was exercised by some example.
-        for schema in ["ChartLayout", "LayoutRect", "LayoutTick", "LayoutSeries", "LayoutPoint", "LayoutBar"] {
+        for schema in ["ChartLayout", "LayoutRect", "LayoutTick", "LayoutSeries", "LayoutPoint", "LayoutBar",
+                       "LayoutSlice", "LayoutRing"] {
             #expect(seen[schema, default: 0] > 0, "no example produced a \(schema)")
         }
     }

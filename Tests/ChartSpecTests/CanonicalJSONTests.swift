@@ -76,25 +76,4 @@ struct CanonicalJSONTests {
         #expect(try ChartSpec.parse(ChartSpec.parse(Array(#"{"series":[{"values":[1]}],"animation":false}"#.utf8))
             .canonicalJSON).animation == .disabled)
     }
-
-    @Test(arguments: [
-        (4096.0, 4096.0, 1.0, true), (2048, 2048, 2, true), (1280, 720, 4, true), (1366, 768, 4, false),
-        (2049, 2048, 2, false),
-        (4096, 4096, 1.01, false), (4096, 4096, 4, false),
-    ])
-    func rasterBudget(width: Double, height: Double, scale: Double, fits: Bool) {
-        var spec = ChartSpec()
-        spec.width = width
-        spec.height = height
-        spec.scale = scale
-        if fits {
-            #expect(throws: Never.self) { try spec.checkRasterBudget() }
-        } else {
-            #expect {
-                try spec.checkRasterBudget()
-            } throws: { error in
-                (error as? SpecError)?.issues.first?.message.contains("the limit is 16777216") == true
-            }
-        }
-    }
 }

@@ -42,6 +42,17 @@ struct Diagnostics {
         return String(describing: value)
     }
 
+    /// An integer with thousands separators, as written in messages: `16,777,216`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
     static func show(_ range: ClosedRange<Double>) -> String {
         "between \(show(range.lowerBound)) and \(show(range.upperBound))"
     }

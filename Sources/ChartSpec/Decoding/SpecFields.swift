@@ -90,6 +90,7 @@ enum SpecFields {
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
         ScaleChecks.check(draft.spec, &diagnostics)
         KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
+        ChartSpec.checkRasterBudget(draft.spec, &diagnostics)
         return draft.spec
     }
 }
