@@ -19,12 +19,18 @@ struct LineChartLayout {
     let xMode: XMode
     /// The y range to cover, computed once (it walks every point).
     let yExtent: (min: Double, max: Double)
+    /// For bars on a time axis: the instants of the bands (the spec is then in band-index space).
+    let timeCategories: TimeCategories?
 
     /// The largest canvas side handled; larger (or non-finite) sizes are clamped. The spec layer allows 4096.
     static let maxCanvasSide = 16384.0
 
     init(spec: ChartSpec, metrics: any TextMeasuring) {
-        let spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
+        var spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
+        timeCategories = TimeCategories.categorize(spec).map { categorized in
+            spec = categorized.spec
+            return categorized.categories
+        }
         ctx = LayoutContext(spec: spec, metrics: metrics)
         let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
         self.data = data
@@ -52,7 +58,9 @@ struct LineChartLayout {
         for d in data {
             let points = d.series.points
             let label: (Int) -> String
-            if case .categories(let labels, _) = xMode {
+            if let timeCategories {
+                label = { i in timeCategories.tooltipLabel(i) }
+            } else if case .categories(let labels, _) = xMode {
                 label = { i in i < labels.count ? labels[i] : String(i + 1) }
             } else if case .time(_, _, let zone) = xMode {
                 label = { i in TimeAxis.tooltipLabel(points[i].x, zone: zone) }
