@@ -175,7 +175,8 @@ struct SVGDocumentWriter: ~Copyable {
         }
         if let mark = singleMark {
             let isCircle = shape(mark, origin: inner, pathLength: false, leaveOpen: true)
-            if let timeline, case .point(let k, _, let progress)? = g.role {
+            // An invisible hit target (a tooltip carrier) has nothing to pop: no animation, no bytes.
+            if let timeline, case .point(let k, _, let progress)? = g.role, !mark.isInvisible {
                 pointPop(series: k, progress: progress, additive: false, timeline: timeline)
             }
             body.raw(isCircle ? "</circle>" : "</path>")

@@ -27,6 +27,14 @@ public struct LinearGradient: Hashable, Sendable {
 public enum Paint: Hashable, Sendable {
     case solid(Color)
     case linearGradient(LinearGradient)
+
+    /// True when every color of the paint has alpha 0.
+    public var isFullyTransparent: Bool {
+        switch self {
+        case .solid(let color): color.alpha == 0
+        case .linearGradient(let gradient): gradient.stops.allSatisfy { $0.color.alpha == 0 }
+        }
+    }
 }
 
 /// Which points a self-intersecting path covers.

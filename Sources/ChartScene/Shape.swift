@@ -19,3 +19,12 @@ public struct Shape: Hashable, Sendable {
         self.snapToPixels = snapToPixels
     }
 }
+
+extension Shape {
+    /// True when the shape paints nothing in any backend: no fill and no stroke, or only fully transparent ones.
+    /// The layout uses such shapes as hit targets that carry a data point's tooltip; there is nothing to animate.
+    public var isInvisible: Bool {
+        (fill.map(\.isFullyTransparent) ?? true)
+            && (stroke.map { $0.isFullyTransparent || !(strokeStyle.width > 0) } ?? true)
+    }
+}

@@ -20,6 +20,27 @@ private func write(_ scene: Scene, _ animation: SVGAnimation = SVGAnimation()) -
 }
 
 struct SMILTests {
+    /// Invisible hit targets carry a point's tooltip but paint nothing: they get no pop animation (300 of them made
+    /// the standard chart's SMIL 1.58× its SVG), while a visible dot at the same place still pops.
+    @Test func onlyVisibleMarksPop() throws {
+        func point(_ index: Int, fill: Color) -> Node {
+            .group(Group(role: .point(series: 0, index: index, progress: 0.5), tooltip: "p\(index)", children: [
+                .shape(Shape(path: .circle(center: Point(50 + Double(index) * 20, 50), radius: 4), fill: .solid(fill))),
+            ]))
+        }
+        let scene = Scene(width: 200, height: 100, background: nil, title: "t", description: "d", nodes: [
+            .group(Group(role: .series(0), children: [
+                point(0, fill: Color(red: 0, green: 0, blue: 0, alpha: 0)),
+                point(1, fill: Color(rgb: 0x0072B2)),
+            ])),
+        ])
+        let root = try #require(parseXML(write(scene)))
+        let points = root.elements("g").filter { $0["class"] == "point" }
+        #expect(points.count == 2)
+        let pops = points.map { $0.all.filter { $0.name == "animateTransform" }.count }
+        #expect(pops == [0, 1])
+    }
+
     @Test func animatedDocumentIsWellFormedAndEveryAnimationFreezes() throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 2))))
         let animations = root.all.filter { animationNames.contains($0.name) }
