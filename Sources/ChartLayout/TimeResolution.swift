@@ -65,6 +65,17 @@ extension ChartLayout {
             series.xTexts = [:]
             resolved.series[k] = series
         }
+        for (i, text) in resolved.annotationXTexts.sorted(by: { $0.key < $1.key }) {
+            guard i < resolved.annotations.count,
+                  case .verticalLine(_, let label, let color, let dash) = resolved.annotations[i] else { continue }
+            guard let t = ISO8601Timestamp.parse(text, in: zone) else {
+                report("annotations[\(i)].x", "expected an ISO-8601 timestamp like 2026-03-01 or 2026-03-01T09:30, "
+                    + "got \"\(text.prefix(40))\"")
+                continue
+            }
+            resolved.annotations[i] = .verticalLine(x: t, label: label, color: color, dash: dash)
+        }
+        resolved.annotationXTexts = [:]
         if !issues.isEmpty { throw SpecError(issues: issues) }
         return resolved
     }

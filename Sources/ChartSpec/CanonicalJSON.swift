@@ -35,7 +35,7 @@ extension ChartSpec {
         Self.write(y, to: &w)
         w.key("annotations")
         w.beginArray()
-        for annotation in annotations { write(annotation, to: &w) }
+        for (i, annotation) in annotations.enumerated() { write(annotation, xText: annotationXTexts[i], to: &w) }
         w.endArray()
         w.field("theme", theme.rawValue)
         if let background { w.field("background", CSSColor.hexString(background)) }
@@ -120,7 +120,7 @@ extension ChartSpec {
         w.endObject()
     }
 
-    private func write(_ annotation: Annotation, to w: inout JSONWriter) {
+    private func write(_ annotation: Annotation, xText: String?, to w: inout JSONWriter) {
         w.beginObject()
         switch annotation {
         case .horizontalLine(let y, let label, let color, let dash):
@@ -129,7 +129,7 @@ extension ChartSpec {
             Self.writeLine(label: label, color: color, dash: dash, to: &w)
         case .verticalLine(let x, let label, let color, let dash):
             w.field("type", "vline")
-            w.field("x", x)
+            if let xText { w.field("x", xText) } else { w.field("x", x) }
             Self.writeLine(label: label, color: color, dash: dash, to: &w)
         case .bubble(let seriesIndex, let index, let label):
             w.field("type", "bubble")

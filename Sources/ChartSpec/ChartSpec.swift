@@ -21,6 +21,9 @@ public struct ChartSpec: Hashable, Sendable {
     /// The y axis; horizontal grid lines by default.
     public var y = AxisOptions()
     public var annotations: [Annotation] = []
+    /// A vertical line's `x` given as ISO-8601 text (on a time axis), by annotation index; that annotation's `x` is
+    /// NaN until resolved against the x axis zone (`ChartLayout.resolvingTimes`). Empty for numeric x.
+    public var annotationXTexts: [Int: String] = [:]
     public var theme: Theme = .light
     /// nil means the theme's background; `.transparent` draws none.
     public var background: Color?

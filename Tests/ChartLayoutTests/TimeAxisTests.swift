@@ -74,6 +74,50 @@ struct TimeAxisTests {
         }
     }
 
+    /// A vertical line at an ISO-8601 x lands where that instant is, read in the axis zone (here across the DST
+    /// night: 2026-03-29 has 23 hours in Berlin, so its noon is 35 of the 47 hours from the first point).
+    @Test func verticalLinesTakeTimestampsInTheAxisZone() throws {
+        let json = #"{"x": {"type": "time", "timeZone": "Europe/Berlin"}, "series": [{"points": "#
+            + #"[["2026-03-28", 1], ["2026-03-30", 3]]}], "annotations": [{"type": "vline", "x": "2026-03-29T12:00"}]}"#
+        let spec = try ChartSpec.parse(Array(json.utf8))
+        #expect(spec.annotationXTexts == [0: "2026-03-29T12:00"])
+        let resolved = try ChartLayout.resolvingTimes(spec)
+        let zone = try ChartTimeZone(identifier: "Europe/Berlin")
+        let noon = try #require(ISO8601Timestamp.parse("2026-03-29T12:00", in: zone))
+        guard case .verticalLine(let x, _, _, _)? = resolved.annotations.first else {
+            Issue.record("not a vertical line: \(resolved.annotations)")
+            return
+        }
+        #expect(x == noon)
+        #expect(resolved.annotationXTexts.isEmpty)
+
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        let line = try #require(nodes(in: scene, under: .annotation(0)).compactMap { node -> Rect? in
+            if case .shape(let s) = node { s.path.controlBounds } else { nil }
+        }.first)
+        let points = groups(scene).compactMap { g -> Point? in
+            guard case .point? = g.role, case .shape(let s)? = g.children.first else { return nil }
+            return s.path.controlBounds?.center
+        }
+        let first = try #require(points.first), last = try #require(points.last)
+        #expect(abs(line.minX - (first.x + 35.0 / 47 * (last.x - first.x))) < 1e-6)
+    }
+
+    @Test func verticalLineTimestampsAreCheckedAtTheirPath() {
+        var issues: [String] = []
+        let bad = #"{"x": {"type": "time"}, "series": [{"points": [["2026-03-28", 1]]}],"#
+            + #""annotations": [{"type": "hline", "y": 1}, {"type": "vline", "x": "2026-13-01"}]}"#
+        do { _ = try ChartLayout.resolvingTimes(try ChartSpec.parse(Array(bad.utf8))) } catch {
+            issues = error.issues.map(\.path)
+        }
+        #expect(issues == ["annotations[1].x"])
+        let noTimeAxis = #"{"series": [{"values": [1, 2]}], "annotations": [{"type": "vline", "x": "2026-03-01"}]}"#
+        #expect(throws: SpecError.self) { try ChartSpec.parse(Array(noTimeAxis.utf8)) }
+        do { _ = try ChartSpec.parse(Array(noTimeAxis.utf8)) } catch {
+            #expect(error.issues.map(\.path) == ["annotations[0].x"])
+        }
+    }
+
     @Test func tooltipsShowTheLocalDateAndTime() {
         let t = 1_774_908_000_000.0  // 2026-03-30T22:00Z, midnight in Berlin summer time
         #expect(TimeAxis.tooltipLabel(t, zone: (try? ChartTimeZone(identifier: "Europe/Berlin")) ?? .utc)

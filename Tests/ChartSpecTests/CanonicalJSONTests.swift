@@ -73,6 +73,18 @@ struct CanonicalJSONTests {
          "text": "paths", "compression": "fast"}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
+    }
+
+    /// A vertical line's timestamp text is kept as text (its instant depends on the axis zone, resolved later), and
+    /// a different timestamp is a different chart.
+    @Test func verticalLineTimestampsRoundTripAsText() throws {
+        let json = #"{"x":{"type":"time","timeZone":"Asia/Shanghai"},"series":[{"points":[["2026-03-01",1]]}],"#
+            + #""annotations":[{"type":"vline","x":"2026-03-01T12:00","label":"noon"}]}"#
+        let spec = try parseSpec(json)
+        // (The unresolved x is NaN, so the specs themselves never compare equal: compare their canonical forms.)
+        #expect(try ChartSpec.parse(spec.canonicalJSON).canonicalJSON == spec.canonicalJSON)
+        #expect(String(decoding: spec.canonicalJSON, as: UTF8.self).contains(#""x":"2026-03-01T12:00""#))
+        #expect(try canonical(json) != canonical(json.replacingOccurrences(of: "T12:00", with: "T12:01")))
         #expect(try ChartSpec.parse(ChartSpec.parse(Array(#"{"series":[{"values":[1]}],"animation":false}"#.utf8))
             .canonicalJSON).animation == .disabled)
     }

@@ -6,6 +6,8 @@ enum AnnotationFields {
     /// Every field any kind may have; each kind's table picks the ones it accepts.
     struct Draft {
         var x: Double?
+        /// A vertical line's x as ISO-8601 text (its `x` is then NaN until the time axis resolves it).
+        var xText: String?
         var y: Double?
         var label: String?
         var color: Color?
@@ -32,7 +34,7 @@ enum AnnotationFields {
             build: { d in d.y.map { .horizontalLine(y: $0, label: d.label, color: d.color, dash: d.dash) } }),
         Kind(
             type: "vline",
-            table: FieldTable([.discriminator("type"), .number("x", \.x), .text("label", \.label),
+            table: FieldTable([.discriminator("type"), instant("x"), .text("label", \.label),
                                .color("color", \.color), .dash("dash", \.dash)], required: ["x"]),
             build: { d in d.x.map { .verticalLine(x: $0, label: d.label, color: d.color, dash: d.dash) } }),
         Kind(
@@ -46,7 +48,26 @@ enum AnnotationFields {
             }),
     ]
 
-    static func decode(_ value: JSONValue, _ path: String, _ diagnostics: inout Diagnostics) -> Annotation? {
+    /// A position on x: a number (category index, numeric x, or epoch milliseconds on a time axis), or on a time
+    /// axis an ISO-8601 timestamp, kept as text until the axis zone is known.
+    private static func instant(_ name: String) -> FieldTable<Draft>.Field {
+        .custom(name) { draft, value, path, diagnostics in
+            switch value {
+            case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength:
+                draft.x = .nan
+                draft.xText = text
+            case .string:
+                diagnostics.report(path, "expected a number or an ISO-8601 timestamp, got a longer string")
+            default:
+                if let number = diagnostics.number(value, path) { draft.x = number }
+            }
+        }
+    }
+
+    /// The annotation at `value`, and its x as text when a vertical line gave a timestamp.
+    static func decode(_ value: JSONValue, _ path: String, _ diagnostics: inout Diagnostics)
+        -> (annotation: Annotation, xText: String?)?
+    {
         guard let members = diagnostics.object(value, path) else { return nil }
         let types = kinds.map { "\"\($0.type)\"" }.joined(separator: ", ")
         guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
@@ -60,7 +81,7 @@ enum AnnotationFields {
         }
         var draft = Draft()
         kind.table.decode(members, at: path, into: &draft, &diagnostics)
-        return kind.build(draft)
+        return kind.build(draft).map { ($0, draft.xText) }
     }
 
     /// Checks that a bubble points at an existing series and point. `pointCounts[i]` is nil when series i

@@ -47,7 +47,8 @@ enum SpecFields {
             guard let elements = diagnostics.array(value, path, count: 0...limit, noun: "annotations") else { return }
             for (i, element) in elements.enumerated() {
                 let elementPath = JSONPath.index(path, i)
-                if let annotation = AnnotationFields.decode(element, elementPath, &diagnostics) {
+                if let (annotation, xText) = AnnotationFields.decode(element, elementPath, &diagnostics) {
+                    if let xText { draft.spec.annotationXTexts[draft.annotationSites.count] = xText }
                     draft.annotationSites.append((annotation, elementPath))
                 }
             }
@@ -88,6 +89,12 @@ enum SpecFields {
                                          &diagnostics)
         }
         draft.spec.annotations = draft.annotationSites.map(\.annotation)
+        if draft.spec.x.scale != .time {
+            for (i, site) in draft.annotationSites.enumerated() where draft.spec.annotationXTexts[i] != nil {
+                diagnostics.report(JSONPath.member(site.path, "x"),
+                                   "a timestamp as x needs a time axis (\"x\": {\"type\": \"time\"}); got text")
+            }
+        }
         ScaleChecks.check(draft.spec, &diagnostics)
         KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
         ChartSpec.checkRasterBudget(draft.spec, &diagnostics)
