@@ -45,7 +45,7 @@ public struct ChartRenderer: Sendable {
     {
         let spec: ChartSpec
         do {
-            spec = try ChartSpec.parse(json)
+            spec = try ChartSpec.parse(json, renderingAs: format)
         } catch {
             throw .invalidSpec(error)
         }

@@ -222,7 +222,7 @@ public final class ChartService: HTTPResponder {
         } else {
             let parsed: ChartSpec
             do {
-                parsed = try renderer.parse(json: json)
+                parsed = try renderer.parse(json: json, renderingAs: override)
             } catch {
                 return Problem.invalidSpec(error).response
             }
@@ -252,7 +252,7 @@ public final class ChartService: HTTPResponder {
             if let spec {
                 parsed = spec
             } else {
-                do throws(SpecError) { parsed = try renderer.parse(json: json) } catch { throw .invalidSpec(error) }
+                do throws(SpecError) { parsed = try renderer.parse(json: json, renderingAs: override) } catch { throw .invalidSpec(error) }
             }
             rendered = try renderer.render(parsed, format: format)
         } catch {

@@ -14,7 +14,7 @@ public struct ConstantRenderer: ChartRendering {
         bytes = open + [UInt8](repeating: UInt8(ascii: "x"), count: padding) + close
     }
 
-    public func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
+    public func parse(json: [UInt8], renderingAs format: OutputFormat?) throws(SpecError) -> ChartSpec {
         ChartSpec()
     }
 

@@ -26,7 +26,8 @@ extension ChartSpec {
     }
 
     /// Throws `rasterBudgetIssue` when there is one. The PNG path calls this before allocating, whatever decided the
-    /// format (`?format=png`, `Accept`); `parse` checks it up front when the spec's own `format` is `png`.
+    /// format (`Accept`, say); `parse` checks it up front when it knows the output is PNG (an override, or the spec's
+    /// own `format`).
     public func checkRasterBudget() throws(SpecError) {
         if let issue = rasterBudgetIssue { throw SpecError(issues: [issue]) }
     }
@@ -46,10 +47,11 @@ extension ChartSpec {
         return Swift.max(hundredths / 100, lowest)
     }
 
-    /// The up-front check of `parse`: a spec asking for PNG itself must fit the raster budget. Skipped while the
-    /// size fields have problems of their own (their defaults would be judged instead).
-    static func checkRasterBudget(_ spec: ChartSpec, _ diagnostics: inout Diagnostics) {
-        guard spec.format == .png,
+    /// The up-front check of `parse`: a spec that will be rendered as PNG must fit the raster budget. Skipped while
+    /// the size fields have problems of their own (their defaults would be judged instead).
+    static func checkRasterBudget(_ spec: ChartSpec, renderingAs format: OutputFormat?,
+                                  _ diagnostics: inout Diagnostics) {
+        guard format == .png,
               !diagnostics.issues.contains(where: { ["width", "height", "scale"].contains($0.path) }),
               let issue = spec.rasterBudgetIssue
         else { return }

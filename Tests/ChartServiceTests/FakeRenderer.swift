@@ -17,7 +17,7 @@ final class FakeRenderer: ChartRendering {
 
     init() {}
 
-    func parse(json: [UInt8]) throws(SpecError) -> ChartSpec {
+    func parse(json: [UInt8], renderingAs format: OutputFormat?) throws(SpecError) -> ChartSpec {
         parses.add(1, ordering: .sequentiallyConsistent)
         let text = String(decoding: json, as: UTF8.self)
         if text.contains("\"bad\"") {

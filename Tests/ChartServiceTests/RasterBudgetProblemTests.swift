@@ -6,7 +6,8 @@ import Testing
 
 /// Through the HTTP layer with the real renderer: a PNG over the raster budget is a 422 whose problem names `scale`
 /// with the sizes and the limit, however PNG was chosen — the spec's own `format` (refused by the validator), or
-/// `?format=png` / `Accept: image/png` (refused before rasterizing) — never a 500 or an empty path.
+/// `?format=png` / `Accept: image/png` (refused before rasterizing) — never a 500 or an empty path. A `?format=`
+/// override to another format wins over the spec's own `"format": "png"`.
 struct RasterBudgetProblemTests {
     let service = ChartService(renderer: ChartRenderer.shared)
 
@@ -47,6 +48,10 @@ struct RasterBudgetProblemTests {
         let svg = service.respond(to: request("POST", "/v1/chart?format=svg", body: "{" + Self.oversized + "}"))
         #expect(svg.status == 200)
         #expect(svg.headers["Content-Type"] == "image/svg+xml")
+        // ?format= beats the spec's own format, for the budget too.
+        let overridden = service.respond(to: request("POST", "/v1/chart?format=svg",
+                                                     body: #"{"format":"png","# + Self.oversized + "}"))
+        #expect(overridden.status == 200)
         let small = #"{"width":300,"height":200,"scale":4,"format":"png","series":[{"values":[1,2]}]}"#
         #expect(service.respond(to: request("POST", "/v1/chart", body: small)).status == 200)
     }

@@ -74,6 +74,17 @@ struct RasterBudgetTests {
         } catch {
             #expect(error.issues.map(\.path) == ["colour", "series[0].values[1]", "scale"])
         }
+        // What the caller will render decides, not the spec's own format: an override to SVG is not limited, and an
+        // override to PNG reports the budget with the other problems.
+        #expect(throws: Never.self) {
+            try ChartSpec.parse(Array((oversized + #", "format": "png"}"#).utf8), renderingAs: .svg)
+        }
+        do throws(SpecError) {
+            _ = try ChartSpec.parse(Array((oversized + #", "colour": "red"}"#).utf8), renderingAs: .png)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.issues.map(\.path) == ["colour", "scale"])
+        }
         // A size field with a problem of its own is reported alone, not judged as the budget with its default.
         do throws(SpecError) {
             _ = try parseSpec(#"{"format": "png", "width": 5000, "height": 4096, "scale": 4, "series": [{"values": [1]}]}"#)

@@ -77,7 +77,9 @@ enum SpecFields {
         },
     ], required: ["series"])
 
-    static func decode(_ root: JSONValue, _ diagnostics: inout Diagnostics) -> ChartSpec {
+    static func decode(_ root: JSONValue, renderingAs format: OutputFormat?, _ diagnostics: inout Diagnostics)
+        -> ChartSpec
+    {
         var draft = Draft()
         guard case .object(let members) = root else {
             diagnostics.report("", "expected a JSON object at the top level, got \(root.kindDescription)")
@@ -97,7 +99,7 @@ enum SpecFields {
         }
         ScaleChecks.check(draft.spec, &diagnostics)
         KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
-        ChartSpec.checkRasterBudget(draft.spec, &diagnostics)
+        ChartSpec.checkRasterBudget(draft.spec, renderingAs: format ?? draft.spec.format, &diagnostics)
         return draft.spec
     }
 }
