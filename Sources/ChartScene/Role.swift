@@ -1,6 +1,9 @@
 /// What a group means in the chart. Backends use it to attach tooltips, CSS classes and
 /// animations (the SMIL writer grows `seriesLine`, fades `seriesArea`, pops `point`) without
 /// knowing how the chart was laid out.
+///
+/// The cases with a large payload (`pie`, `slice`, `ring`) are `indirect`: every scene node carries a role, and an
+/// inline `ArcMark` would make every node (and every copy of one) about a hundred bytes larger.
 public enum Role: Hashable, Sendable {
     case background
     case title
@@ -31,15 +34,15 @@ public enum Role: Hashable, Sendable {
     case bar(series: Int, index: Int, base: RectEdge)
     /// The slices of one pie or doughnut, tiling `Sector` (a whole turn from its start angle; a doughnut's hole is
     /// its inner radius). Animated, the pie is revealed by a clockwise sweep from the start angle.
-    case pie(Sector)
+    indirect case pie(Sector)
     /// A pie or doughnut slice (inside a `.pie` group), by position in drawing order, with what it stands for.
-    case slice(Int, ArcMark)
+    indirect case slice(Int, ArcMark)
     /// The percentage label (and leader line, when it stands outside) of slice `n`: drawn above every slice, and
     /// faded in once the pie's sweep has finished.
     case sliceLabel(Int)
     /// The ring gauge of series `k`, with what it shows: its track and, when it shows more than nothing, its
     /// `.ringArc`.
-    case ring(Int, ArcMark)
+    indirect case ring(Int, ArcMark)
     /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn.
     case ringArc(index: Int, fraction: Double)
     /// A ring gauge's centered label.
