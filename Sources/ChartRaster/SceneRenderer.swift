@@ -140,8 +140,9 @@ struct SceneRenderer {
             var width = style.width * scale
             var contours: [Contour]
             if shape.snapToPixels {
-                width = max(1, width.rounded())
-                contours = flattener.flatten(PixelSnapper.snapStroke(shape.path.map { $0 * s }, width: width))
+                let snapped = PixelSnapper.snapStroke(shape.path.map { $0 * s }, width: width)
+                width = snapped.width
+                contours = flattener.flatten(snapped.path)
             } else {
                 contours = flattener.flatten(shape.path, scale: scale)
             }

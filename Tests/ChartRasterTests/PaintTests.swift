@@ -105,6 +105,18 @@ struct PaintTests {
         #expect(pixmap.coverage(33, 50) == 1)
     }
 
+    /// Snapped strokes cover the pixels whose centers lie in [x − w/2, x + w/2), as SVG renderers draw
+    /// `shape-rendering="crispEdges"` (librsvg drew a 1.25-px line at x = 40 two columns wide, where we drew one).
+    @Test(arguments: [(40.0, 1.25, [39, 40]), (40.3, 1.25, [40]), (40.5, 2.0, [39, 40]), (40.2, 0.5, [40]),
+                      (33.7, 1.0, [33]), (10.0, 3.0, [8, 9, 10])])
+    func snappedStrokesCoverThePixelCentersTheyContain(x: Double, width: Double, columns: [Int]) throws {
+        let line = polyline([Point(x, 10), Point(x, 90)])
+        let pixmap = try render([stroked(line, StrokeStyle(width: width, cap: .butt), snap: true)])
+        let covered = (0..<100).filter { pixmap.coverage($0, 50) > 0 }
+        #expect(covered == columns)
+        #expect(covered.allSatisfy { pixmap.coverage($0, 50) == 1 })
+    }
+
     @Test func textRunsAreSkippedAndCounted() throws {
         let text = TextRun(text: "Q3", position: Point(10, 10), size: 12, color: .black)
         let scene = Scene(width: 50, height: 50, background: nil, title: "", description: "",
