@@ -66,9 +66,8 @@ struct HorizontalBarLayout {
         }
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(base.data) : nil
         var marks: [Node] = []
+        let label: (Int) -> String = { [base] i in base.categoryName(i, labels: labels) }
         for d in base.data where d.series.mark != .line {
-            let times = base.timeCategories
-            let label: (Int) -> String = { i in times?.tooltipLabel(i) ?? (i < labels.count ? labels[i] : String(i + 1)) }
             marks.append(BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) },
                                        valueRange: plot.minX...plot.maxX, baseline: baseline, stacks: stacks,
                                        horizontal: true, label: label, formatter: formatter).node)

@@ -40,6 +40,11 @@ struct LineChartLayout {
 
     var spec: ChartSpec { ctx.spec }
 
+    /// How tooltips name category `i`: its full instant for bars on a time axis, else its label (or its number).
+    func categoryName(_ i: Int, labels: [String]) -> String {
+        timeCategories?.tooltipLabel(i) ?? (i < labels.count ? labels[i] : String(i + 1))
+    }
+
     func scene() -> Scene {
         let frame = spec.axes ? fullFrame() ?? sparklineFrame() : sparklineFrame()
         var nodes = frame.decorations
@@ -58,10 +63,8 @@ struct LineChartLayout {
         for d in data {
             let points = d.series.points
             let label: (Int) -> String
-            if let timeCategories {
-                label = { i in timeCategories.tooltipLabel(i) }
-            } else if case .categories(let labels, _) = xMode {
-                label = { i in i < labels.count ? labels[i] : String(i + 1) }
+            if case .categories(let labels, _) = xMode {
+                label = { i in categoryName(i, labels: labels) }
             } else if case .time(_, _, let zone) = xMode {
                 label = { i in TimeAxis.tooltipLabel(points[i].x, zone: zone) }
             } else {

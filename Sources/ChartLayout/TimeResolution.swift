@@ -25,8 +25,7 @@ extension ChartLayout {
                 resolved.x.start = t
                 resolved.x.startText = nil
             } else {
-                report("x.start", "expected an ISO-8601 timestamp like 2026-03-01 or 2026-03-01T09:30, "
-                    + "got \"\(text.prefix(40))\"")
+                report("x.start", notATimestamp(text))
             }
         }
         // `values` on a time axis: value i is at start + i·step (one day by default).
@@ -50,8 +49,7 @@ extension ChartLayout {
             for i in series.points.indices {
                 if let text = series.xTexts[i] {
                     guard let t = ISO8601Timestamp.parse(text, in: zone) else {
-                        report("\(path)[\(i)][0]", "expected an ISO-8601 timestamp like 2026-03-01, "
-                            + "2026-03-01T09:30 or 2026-03-01T09:30:00Z, got \"\(text.prefix(40))\"")
+                        report("\(path)[\(i)][0]", notATimestamp(text))
                         continue
                     }
                     series.points[i].x = t
@@ -69,8 +67,7 @@ extension ChartLayout {
             guard i < resolved.annotations.count,
                   case .verticalLine(_, let label, let color, let dash) = resolved.annotations[i] else { continue }
             guard let t = ISO8601Timestamp.parse(text, in: zone) else {
-                report("annotations[\(i)].x", "expected an ISO-8601 timestamp like 2026-03-01 or 2026-03-01T09:30, "
-                    + "got \"\(text.prefix(40))\"")
+                report("annotations[\(i)].x", notATimestamp(text))
                 continue
             }
             resolved.annotations[i] = .verticalLine(x: t, label: label, color: color, dash: dash)
@@ -78,5 +75,11 @@ extension ChartLayout {
         resolved.annotationXTexts = [:]
         if !issues.isEmpty { throw SpecError(issues: issues) }
         return resolved
+    }
+
+    /// The problem with a text that should have been a timestamp (`x.start`, a point's x, a vertical line's x).
+    private static func notATimestamp(_ text: String) -> String {
+        "expected an ISO-8601 timestamp like 2026-03-01, 2026-03-01T09:30 or 2026-03-01T09:30:00Z, "
+            + "got \"\(text.prefix(40))\""
     }
 }

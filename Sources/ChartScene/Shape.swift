@@ -24,7 +24,7 @@ extension Shape {
     /// True when the shape paints nothing in any backend: no fill and no stroke, or only fully transparent ones.
     /// The layout uses such shapes as hit targets that carry a data point's tooltip; there is nothing to animate.
     public var isInvisible: Bool {
-        (fill.map(\.isFullyTransparent) ?? true)
+        (fill.map { $0.isFullyTransparent } ?? true)
             && (stroke.map { $0.isFullyTransparent || !(strokeStyle.width > 0) } ?? true)
     }
 }

@@ -252,7 +252,11 @@ public final class ChartService: HTTPResponder {
             if let spec {
                 parsed = spec
             } else {
-                do throws(SpecError) { parsed = try renderer.parse(json: json, renderingAs: override) } catch { throw .invalidSpec(error) }
+                do throws(SpecError) {
+                    parsed = try renderer.parse(json: json, renderingAs: override)
+                } catch {
+                    throw .invalidSpec(error)
+                }
             }
             rendered = try renderer.render(parsed, format: format)
         } catch {

@@ -1,7 +1,12 @@
 extension ChartSpec {
     /// Device pixels of the PNG this spec would produce: ⌈width × scale⌉ × ⌈height × scale⌉, the image the
     /// rasterizer allocates (it rounds each side up, so this can exceed width × height × scale²).
-    public var rasterPixels: Double { (width * scale).rounded(.up) * (height * scale).rounded(.up) }
+    public var rasterPixels: Double { Self.rasterPixels(width: width, height: height, scale: scale) }
+
+    /// ⌈width × scale⌉ × ⌈height × scale⌉.
+    static func rasterPixels(width: Double, height: Double, scale: Double) -> Double {
+        (width * scale).rounded(.up) * (height * scale).rounded(.up)
+    }
 
     /// Why this spec cannot be a PNG, or nil when its raster fits `maxRasterPixels`.
     ///
@@ -36,7 +41,7 @@ extension ChartSpec {
     /// nil when it does not fit even at the smallest scale.
     func largestFittingScale() -> Double? {
         func fits(_ s: Double) -> Bool {
-            (width * s).rounded(.up) * (height * s).rounded(.up) <= Double(Self.maxRasterPixels)
+            Self.rasterPixels(width: width, height: height, scale: s) <= Double(Self.maxRasterPixels)
         }
         let lowest = Limits.scale.lowerBound
         guard width.isFinite, height.isFinite, width > 0, height > 0, fits(lowest) else { return nil }

@@ -88,7 +88,8 @@ func rasterBenchmarks() -> [Benchmark] {
         Benchmark(name: "raster standard chart scale 2") { try rasterizer.render(scene, scale: 2).data.count },
     ]
     // The pipeline's own scene for bench/standard-chart.json, text lowered to glyph outlines: raster cost alone.
-    if let specScene = standardSpecScene() {
+    let specScene = standardSpecScene()
+    if let specScene {
         for scale in [1.0, 2.0] {
             benchmarks.append(Benchmark(name: "raster standard spec with glyphs scale \(Int(scale))") {
                 try rasterizer.render(specScene, scale: scale).data.count
@@ -102,7 +103,7 @@ func rasterBenchmarks() -> [Benchmark] {
         })
     }
     // The spec's scene split by top-level group (the background is painted in each), to see where the time goes.
-    if let specScene = standardSpecScene() {
+    if let specScene {
         for (index, node) in specScene.nodes.enumerated() {
             guard case .group(let group) = node else { continue }
             let part = Scene(width: specScene.width, height: specScene.height, background: specScene.background,
@@ -141,7 +142,7 @@ func rasterBenchmarks() -> [Benchmark] {
         ("all l9 filtered", libpng(PNGSettings(filters: .all, level: 9, strategy: .filtered))),
     ]
     // The pipeline's own image (the standard spec with glyphs), which `pipeline … json→png` encodes.
-    if let specScene = standardSpecScene() {
+    if let specScene {
         for scale in [1.0, 2.0] {
             guard let pixmap = try? rasterizer.render(specScene, scale: scale) else { continue }
             for (name, encode) in candidates.prefix(6) {
