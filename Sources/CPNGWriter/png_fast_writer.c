@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "png_fast_writer.c reads packed RGBA pixels as little-endian words"
@@ -56,25 +59,21 @@ static void put_be32(chart_png_buffer *out, uint32_t v) {
     put_bytes(out, b, 4);
 }
 
-/* Appends `n` (≤ 32) bits; the caller has reserved room. */
-static inline void put_bits(bit_writer *w, uint32_t bits, int n) {
-    w->acc |= (uint64_t)bits << w->count;
+/* Appends `n` (≤ 56) bits; the caller has reserved room for 8 more bytes. Branch-free: the whole accumulator is
+ * stored every time and the output advances by the completed bytes, so at most 7 bits stay pending. */
+static inline void put_bits(bit_writer *w, uint64_t bits, int n) {
+    w->acc |= bits << w->count;
     w->count += n;
-    if (w->count >= 32) {
-        memcpy(w->out->data + w->out->size, &w->acc, 8); /* little-endian; 4 of the 8 bytes are kept */
-        w->out->size += 4;
-        w->acc >>= 32;
-        w->count -= 32;
-    }
+    memcpy(w->out->data + w->out->size, &w->acc, 8); /* little-endian */
+    int bytes = w->count >> 3;
+    w->out->size += (size_t)bytes;
+    w->acc = bytes == 8 ? 0 : w->acc >> (8 * bytes);
+    w->count &= 7;
 }
 
-/* Pads to a byte boundary and writes the pending bytes. */
+/* Pads to a byte boundary and writes the pending byte. */
 static void flush_bits(bit_writer *w) {
-    while (w->count > 0) {
-        w->out->data[w->out->size++] = (uint8_t)w->acc;
-        w->acc >>= 8;
-        w->count -= 8;
-    }
+    if (w->count > 0) w->out->data[w->out->size++] = (uint8_t)w->acc;
     w->acc = 0;
     w->count = 0;
 }
@@ -191,6 +190,10 @@ static void init_length_tables(void) {
     }
 }
 
+/* Extra bits per distance symbol (RFC 1951 §3.2.5). */
+static const uint8_t distance_extra_bits[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6,
+                                                6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
 static inline int distance_symbol(int d, int *extra, int *value) {
     int v = d - 1;
     if (v < 4) { *extra = 0; *value = 0; return v; }
@@ -208,9 +211,10 @@ static inline int distance_symbol(int d, int *extra, int *value) {
 
 #define BLOCK_SYMBOLS 32768
 
+/* A symbol is a literal byte (bit 31 clear) or a match: bit 31, length in bits 18-26, distance symbol in bits
+ * 13-17 and the distance's extra bits in bits 0-12. */
 typedef struct {
-    uint16_t value[BLOCK_SYMBOLS]; /* literal byte or match length */
-    uint16_t dist[BLOCK_SYMBOLS];
+    uint32_t symbol[BLOCK_SYMBOLS];
     int count;
     uint32_t litFreq[286];
     uint32_t distFreq[30];
@@ -295,18 +299,22 @@ static int write_block(bit_writer *w, block *b) {
         else if (s == 17) put_bits(w, rleExtra[i], 3);
         else if (s == 18) put_bits(w, rleExtra[i], 7);
     }
-    /* A match is written as two bit groups: length code + its extra bits (≤ 20 bits), distance code + its extra
-     * bits (≤ 28 bits). */
+    /* Length codes with their extra bits appended, so a match is two table reads and one write of ≤ 20 + 28 bits. */
+    uint32_t lengthCode[259];
+    uint8_t lengthBits[259];
+    for (int len = 3; len <= 258; len++) {
+        int sym = length_symbol[len];
+        lengthCode[len] = litCodes[sym] | (uint32_t)length_extra_value[len] << lens[sym];
+        lengthBits[len] = (uint8_t)(lens[sym] + length_extra_bits[len]);
+    }
     for (int i = 0; i < b->count; i++) {
-        int v = b->value[i], d = b->dist[i];
-        if (d == 0) {
-            put_bits(w, litCodes[v], lens[v]);
+        uint32_t s = b->symbol[i];
+        if (!(s >> 31)) {
+            put_bits(w, litCodes[s], lens[s]);
         } else {
-            int sym = length_symbol[v];
-            put_bits(w, litCodes[sym] | (uint32_t)length_extra_value[v] << lens[sym], lens[sym] + length_extra_bits[v]);
-            int extra, value;
-            int ds = distance_symbol(d, &extra, &value);
-            put_bits(w, distCodes[ds] | (uint32_t)value << lens[286 + ds], lens[286 + ds] + extra);
+            int len = (int)(s >> 18) & 0x1FF, ds = (int)(s >> 13) & 31, dlen = lens[286 + ds];
+            uint64_t dist = distCodes[ds] | (uint64_t)(s & 0x1FFF) << dlen;
+            put_bits(w, lengthCode[len] | dist << lengthBits[len], lengthBits[len] + dlen + distance_extra_bits[ds]);
         }
     }
     put_bits(w, litCodes[256], lens[256]);
@@ -317,17 +325,16 @@ static int write_block(bit_writer *w, block *b) {
 }
 
 static inline void add_literal(block *b, uint8_t v) {
-    b->value[b->count] = v;
-    b->dist[b->count++] = 0;
+    b->symbol[b->count++] = v;
     b->litFreq[v]++;
 }
 
 static inline void add_match(block *b, int len, int dist) {
-    b->value[b->count] = (uint16_t)len;
-    b->dist[b->count++] = (uint16_t)dist;
-    b->litFreq[length_symbol[len]]++;
     int extra, value;
-    b->distFreq[distance_symbol(dist, &extra, &value)]++;
+    int ds = distance_symbol(dist, &extra, &value);
+    b->symbol[b->count++] = 1u << 31 | (uint32_t)len << 18 | (uint32_t)ds << 13 | (uint32_t)value;
+    b->litFreq[length_symbol[len]]++;
+    b->distFreq[ds]++;
 }
 
 /* ---------------------------------------------------------------------------------------------------------------
@@ -337,6 +344,14 @@ static inline void add_match(block *b, int len, int dist) {
 /* Length of the common prefix of a and b, at most `limit`. */
 static inline int match_length(const uint8_t *a, const uint8_t *b, int limit) {
     int n = 0;
+#if defined(__SSE2__)
+    while (n + 16 <= limit) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + n)), y = _mm_loadu_si128((const __m128i *)(b + n));
+        unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xFFFFu;
+        if (differ) return n + __builtin_ctz(differ);
+        n += 16;
+    }
+#endif
     while (n + 8 <= limit) {
         uint64_t x, y;
         memcpy(&x, a + n, 8);
@@ -349,11 +364,16 @@ static inline int match_length(const uint8_t *a, const uint8_t *b, int limit) {
     return n;
 }
 
-/* The 3 bytes at p (reads one more: buffers have slack). */
-static inline uint32_t load24(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v & 0xFFFFFFu;
+static inline uint64_t load64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* Number of equal leading bytes of two 8-byte words (little-endian), 0-8. */
+static inline int prefix8(uint64_t a, uint64_t b) {
+    uint64_t x = a ^ b;
+    return x ? (int)(__builtin_ctzll(x) >> 3) : 8;
 }
 
 #define HASH_BITS 14
@@ -532,6 +552,17 @@ static void init_tables(void) {
 #endif
 }
 
+/* Row y of the image as PNG scanline `row` (filter byte, then RGB or RGBA). */
+static void convert_row(const uint8_t *pixels, uint8_t *row, uint32_t width, int channels, uint32_t y) {
+    row[0] = 0;
+    const uint8_t *src = pixels + (size_t)y * width * 4;
+    if (channels == 4) { convert_row_rgba(src, row + 1, width); return; }
+#if HAVE_SSSE3_PATH
+    if (haveSSSE3) { convert_row_rgb_ssse3(src, row + 1, width); return; }
+#endif
+    convert_row_rgb(src, row + 1, width);
+}
+
 static void set_error(char *message, size_t capacity, const char *text) {
     if (message == NULL || capacity == 0) return;
     size_t n = strlen(text);
@@ -618,50 +649,60 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
      * neighbours (antialiased edges move by about a pixel per row). */
     enum { candidateCount = 4 };
     const long candidates[candidateCount] = {bpp, up, up - bpp, up + bpp};
+    /* Rows are converted one ahead of the matcher, so the 8-byte loads below never read bytes that are not
+     * written yet; the last row's loads reach into 8 zeroed bytes of slack. */
+    memset(raw + stride * height, 0, 8);
+    convert_row(pixels, raw, width, channels, 0);
+    adler_update(&s1, &s2, raw, stride);
     for (uint32_t y = 0; y < height && ok; y++) {
-        uint8_t *row = raw + (size_t)y * stride;
-        row[0] = 0;
-        if (channels == 3) {
-#if HAVE_SSSE3_PATH
-            if (haveSSSE3) convert_row_rgb_ssse3(pixels + (size_t)y * width * 4, row + 1, width);
-            else
-#endif
-            convert_row_rgb(pixels + (size_t)y * width * 4, row + 1, width);
+        if (y + 1 < height) {
+            convert_row(pixels, raw + (size_t)(y + 1) * stride, width, channels, y + 1);
+            adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
-        else convert_row_rgba(pixels + (size_t)y * width * 4, row + 1, width);
-        adler_update(&s1, &s2, row, stride);
+        uint8_t *row = raw + (size_t)y * stride;
         long pos = (long)(row - raw), end = pos + (long)stride;
-        /* The candidates that are valid for the whole row: inside the window and not before the stream's start. */
-        long rowCandidates[candidateCount];
-        int rowCandidateCount = 0;
+        /* The candidates valid for the whole row (inside the window, not before the stream's start), then the
+         * hash's candidate for the current position; 0 marks one that is not valid. */
+        long rowCandidates[candidateCount + 1];
         for (int k = 0; k < candidateCount; k++)
-            if (candidates[k] <= 32768 && candidates[k] <= pos) rowCandidates[rowCandidateCount++] = candidates[k];
+            rowCandidates[k] = (candidates[k] <= 32768 && candidates[k] <= pos) ? candidates[k] : 0;
+        rowCandidates[candidateCount] = 0;
         while (pos < end) {
             if (b->count >= BLOCK_SYMBOLS - 1) {
                 if (!write_block(&w, b)) { ok = 0; break; }
             }
-            int limit = end - pos > 258 ? 258 : (int)(end - pos);
+            const int limit = end - pos > 258 ? 258 : (int)(end - pos);
+            const uint8_t *here = raw + pos;
+            const uint64_t cur = load64(here);
+            if (useHash) {
+                uint32_t h = hash4(here);
+                long cand = head[h];
+                head[h] = (int32_t)pos;
+                rowCandidates[candidateCount] = (cand >= 0 && pos - cand <= 32768) ? pos - cand : 0;
+            }
+            /* The common prefix (up to 8 bytes) with every candidate, without branches (they mispredict on
+             * antialiased edges); the longest wins, the earlier candidate on ties. */
             int bestLen = 0;
             long bestDist = 0;
-            if (limit >= 3) {
-                const uint8_t *here = raw + pos;
-                uint32_t head3 = load24(here);
-                for (int k = 0; k < rowCandidateCount; k++) {
+            const int tried = useHash ? candidateCount + 1 : candidateCount;
+            for (int k = 0; k < tried; k++) {
+                long d = rowCandidates[k];
+                int len = d ? prefix8(cur, load64(here - d)) : 0;
+                int better = len > bestLen;
+                bestLen = better ? len : bestLen;
+                bestDist = better ? d : bestDist;
+            }
+            if (bestLen == 8 && limit > 8) {
+                /* Long matches: extend each candidate that matched all 8 bytes, stopping at a good one. */
+                bestLen = 0;
+                for (int k = 0; k < tried; k++) {
                     long d = rowCandidates[k];
-                    if (load24(here - d) != head3) continue;
-                    int len = match_length(here, here - d, limit);
+                    if (d == 0 || load64(here - d) != cur) continue;
+                    int len = 8 + match_length(here + 8, here + 8 - d, limit - 8);
                     if (len > bestLen) { bestLen = len; bestDist = d; if (len >= GOOD_ENOUGH) break; }
                 }
-                if (useHash && bestLen < GOOD_ENOUGH && limit >= 4) {
-                    uint32_t h = hash4(here);
-                    long cand = head[h];
-                    head[h] = (int32_t)pos;
-                    if (cand >= 0 && pos - cand <= 32768) {
-                        int len = match_length(here, raw + cand, limit);
-                        if (len > bestLen) { bestLen = len; bestDist = pos - cand; }
-                    }
-                }
             }
+            if (bestLen > limit) bestLen = limit;
             if (bestLen >= 3) {
                 add_match(b, bestLen, (int)bestDist);
                 pos += bestLen;

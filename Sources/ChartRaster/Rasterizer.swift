@@ -3,8 +3,7 @@ public import ChartScene
 /// A rendered scene and what the rasterizer could not draw.
 public struct RasterResult: Sendable {
     public var pixmap: Pixmap
-    /// Text runs in the scene, which are not drawn: the text layer lowers them to glyph paths before
-    /// rasterizing, so any left in the scene are skipped (and counted here, for tests and metrics).
+    /// Text runs that were not drawn because the rasterizer has no `GlyphPlacing` (counted for tests and metrics).
     public var skippedTextRuns: Int
 }
 
@@ -12,7 +11,8 @@ public struct RasterResult: Sendable {
 ///
 /// Pipeline (after tiny-skia): path → device pixels (× `scale`, optional pixel snapping) → `Flattener` (curves to
 /// chords) → `Dasher` / `Stroker` (strokes to outlines) → `EdgeList` (exact clipping) → `CoverageBand` (signed-area
-/// coverage in 32-row bands) → `Blitter` (paint and source-over into the pixel buffer).
+/// coverage in 32-row bands) → `Blitter` (paint and source-over into the pixel buffer). Text runs are drawn from the
+/// glyphs a `GlyphPlacing` gives, through a process-wide cache of glyph coverage masks.
 public struct Rasterizer: Sendable {
     /// Largest image the renderer allocates, in device pixels (4096 × 4096, 64 MiB of RGBA). Larger requests fail
     /// before any allocation; each nested translucent group adds a layer no larger than its clip ∩ content (at most
@@ -28,7 +28,12 @@ public struct Rasterizer: Sendable {
     /// Curve flattening tolerance in device pixels: the farthest a chord may stray from its curve.
     public static let tolerance = 0.1
 
-    public init() {}
+    /// Places text runs' glyphs (the text layer's `FontSet`); nil leaves text undrawn.
+    public let glyphs: (any GlyphPlacing)?
+
+    public init(glyphs: (any GlyphPlacing)? = nil) {
+        self.glyphs = glyphs
+    }
 
     /// The scene's pixels at `scale` device pixels per scene unit; the image is ⌈width·scale⌉ × ⌈height·scale⌉.
     public func render(_ scene: Scene, scale: Double) throws(RasterError) -> Pixmap {
@@ -47,7 +52,7 @@ public struct Rasterizer: Sendable {
         let background = scene.background.map { PixelMath.premultiplied($0) } ?? 0
         var pixmap = Pixmap(width: width, height: height, fill: background)
         if width > 0 && height > 0 {
-            var renderer = SceneRenderer(width: width, height: height, scale: scale)
+            var renderer = SceneRenderer(width: width, height: height, scale: scale, glyphs: glyphs)
             pixmap.data.withUnsafeMutableBytes { raw in
                 raw.withMemoryRebound(to: UInt32.self) { pixels in
                     guard let base = pixels.baseAddress else { return }
@@ -61,7 +66,8 @@ public struct Rasterizer: Sendable {
 
     /// `render` plus the count of text runs that were skipped (a walk of the whole scene, which `render` saves).
     public func renderWithReport(_ scene: Scene, scale: Double) throws(RasterError) -> RasterResult {
-        RasterResult(pixmap: try render(scene, scale: scale), skippedTextRuns: Self.countTextRuns(scene.nodes))
+        RasterResult(pixmap: try render(scene, scale: scale),
+                     skippedTextRuns: glyphs == nil ? Self.countTextRuns(scene.nodes) : 0)
     }
 
     private static func countTextRuns(_ nodes: [Node]) -> Int {

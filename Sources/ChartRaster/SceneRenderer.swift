@@ -1,22 +1,26 @@
 import ChartScene
 
 /// Walks the display list for one `Rasterizer.render` call: groups (clip, opacity layers), shapes (fill, then
-/// stroke) and the band buffer shared by every fill. Not shared between threads; one per render.
+/// stroke), text (`TextDrawing.swift`) and the band buffer shared by every fill. Not shared between threads; one per
+/// render.
 struct SceneRenderer {
     let width: Int
     let height: Int
     let scale: Double
+    /// Places text runs' glyphs; without it text is not drawn.
+    let glyphs: (any GlyphPlacing)?
     /// The whole image as a clip rectangle.
     let bounds: DeviceRect
     private var band: CoverageBand
     /// Reused by every fill, so steady-state rendering does not allocate edge storage.
-    private var edges: EdgeList
-    private let flattener = Flattener(tolerance: Rasterizer.tolerance)
+    var edges: EdgeList
+    let flattener = Flattener(tolerance: Rasterizer.tolerance)
 
-    init(width: Int, height: Int, scale: Double) {
+    init(width: Int, height: Int, scale: Double, glyphs: (any GlyphPlacing)?) {
         self.width = width
         self.height = height
         self.scale = scale
+        self.glyphs = glyphs
         bounds = DeviceRect(x0: 0, y0: 0, x1: Double(width), y1: Double(height))
         band = CoverageBand(width: width)
         edges = EdgeList(clip: bounds)
@@ -26,8 +30,8 @@ struct SceneRenderer {
     mutating func draw(_ nodes: [Node], on canvas: Canvas, clip: DeviceRect, opacity: Double, layerDepth: Int) {
         for node in nodes {
             switch node {
-            case .text:
-                continue  // counted by the caller; glyphs arrive as shapes once the text layer lowers them
+            case .text(let run):
+                if let glyphs { draw(run, placer: glyphs, on: canvas, clip: clip, opacity: opacity) }
             case .shape(let shape):
                 draw(shape, on: canvas, clip: clip, opacity: opacity)
             case .group(let group):
@@ -56,10 +60,15 @@ struct SceneRenderer {
     }
 
     /// Whether multiplying the group's opacity into its paints equals compositing it as a layer: true when it has
-    /// one child that is a shape with a single paint (nothing inside can overlap itself and double up).
+    /// one child that is a shape with a single paint or a text run (nothing inside overlaps itself and doubles up;
+    /// neighbouring glyphs touch but do not overlap).
     private static func opacityFoldsIntoPaint(_ group: Group) -> Bool {
-        guard group.children.count == 1, case .shape(let s) = group.children[0] else { return group.children.isEmpty }
-        return (s.fill == nil) != (s.stroke == nil)
+        guard group.children.count == 1 else { return group.children.isEmpty }
+        switch group.children[0] {
+        case .shape(let s): return (s.fill == nil) != (s.stroke == nil)
+        case .text: return true
+        case .group: return false
+        }
     }
 
     /// Renders `nodes` into a transparent layer covering only `clip` (rounded out to whole pixels), then composites
@@ -105,7 +114,7 @@ struct SceneRenderer {
         for node in nodes {
             let bounds: DeviceRect?
             switch node {
-            case .text: bounds = nil
+            case .text(let run): bounds = glyphs.flatMap { deviceBounds(of: run, placer: $0) }
             case .shape(let shape): bounds = deviceBounds(of: shape)
             case .group(let group): bounds = contentBounds(group.children)
             }
@@ -166,7 +175,7 @@ struct SceneRenderer {
     }
 
     /// Scan-converts the polygons in `edges` and composites `paint` with their coverage.
-    private mutating func fill(rule: FillRule, paint: Paint, opacity: Double, on canvas: Canvas) {
+    mutating func fill(rule: FillRule, paint: Paint, opacity: Double, on canvas: Canvas) {
         guard !edges.edges.isEmpty else { return }
         let firstRow = max(0, Int(edges.minY.rounded(.down)))
         let endRow = min(height, Int(edges.maxY.rounded(.up)))
@@ -185,7 +194,7 @@ struct SceneRenderer {
     }
 
     /// Runs the band accumulator over `rows`, 32 at a time.
-    private mutating func scan<B: Blitter>(_ edges: [Edge], rows: Range<Int>, rule: FillRule, into blitter: inout B) {
+    mutating func scan<B: Blitter>(_ edges: [Edge], rows: Range<Int>, rule: FillRule, into blitter: inout B) {
         var top = rows.lowerBound
         while top < rows.upperBound {
             let count = min(CoverageBand.rows, rows.upperBound - top)

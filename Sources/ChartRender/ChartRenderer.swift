@@ -90,17 +90,16 @@ public struct ChartRenderer: Sendable {
         return lowerText(in: scene, fonts: fonts)
     }
 
-    /// Lays out, lowers text to glyph outlines, rasterizes at the spec's scale and encodes PNG.
+    /// Lays out, rasterizes at the spec's scale (text from the font set's glyphs) and encodes PNG.
     private func png(for spec: ChartSpec) throws(RenderError) -> [UInt8] {
         do {
             try spec.checkRasterBudget()
         } catch {
             throw .invalidSpec(error)
         }
-        var scene = self.scene(for: spec)
-        if let fonts = text.fontSet { scene = lowerText(in: scene, fonts: fonts) }
+        let scene = self.scene(for: spec)
         do {
-            let pixmap = try Rasterizer().render(scene, scale: spec.scale)
+            let pixmap = try Rasterizer(glyphs: text.fontSet).render(scene, scale: spec.scale)
             return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
         } catch {
             throw .backendFailure("\(error)")

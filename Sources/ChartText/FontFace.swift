@@ -143,6 +143,11 @@ public struct FontFace: Sendable {
     /// The path of `glyph` in font units (y up), from the shared cache. A glyph whose data is corrupt draws as
     /// nothing; `.notdef` without an outline draws as a box, so a missing character stays visible.
     public func path(of glyph: UInt16) -> Path {
+        glyphPath(of: glyph).path
+    }
+
+    /// `path(of:)` as the shared object every run drawing `glyph` with this face gets (while the cache has room).
+    public func glyphPath(of glyph: UInt16) -> GlyphPath {
         cache.path(of: glyph) { decodedPath(of: glyph) }
     }
 

@@ -4,26 +4,28 @@ import Synchronization
 /// Glyph paths of one face, decoded once and shared by every thread that draws text with it.
 ///
 /// A class because it is shared mutable state (every copy of a `FontFace` refers to the same cache), guarded by a
-/// `Mutex`. Invariant: each stored entry is exactly `FontFace.decodedPath(of:)` of its glyph (font units, y up), and
+/// `Mutex`. Invariant: each stored entry is exactly `FontFace.decodedPath(of:)` of its glyph (font units, y up), one
+/// `GlyphPath` object per glyph for as long as the face lives (caches of rendered glyphs key on that object), and
 /// the dictionary never holds more than `capacity` entries — once full, further glyphs are decoded on every use but
 /// not stored, so hostile text (thousands of distinct CJK characters) cannot grow memory without bound.
 final class OutlineCache: Sendable {
     /// Most glyphs kept per face; a chart uses a few dozen.
     static let capacity = 4096
 
-    private let paths = Mutex<[UInt16: Path]>([:])
+    private let paths = Mutex<[UInt16: GlyphPath]>([:])
 
     init() {}
 
     /// The cached path of `glyph`, or the result of `decode` (stored when there is room).
-    func path(of glyph: UInt16, decode: () -> Path) -> Path {
+    func path(of glyph: UInt16, decode: () -> Path) -> GlyphPath {
         if let hit = paths.withLock({ $0[glyph] }) { return hit }
-        // Decode outside the lock so other threads are not held up; a race decodes twice and stores equal values.
-        let path = decode()
-        paths.withLock { cache in
-            if cache.count < Self.capacity { cache[glyph] = path }
+        // Decode outside the lock so other threads are not held up; a race decodes twice and keeps the first.
+        let decoded = GlyphPath(decode())
+        return paths.withLock { cache in
+            if let first = cache[glyph] { return first }
+            if cache.count < Self.capacity { cache[glyph] = decoded }
+            return decoded
         }
-        return path
     }
 
     /// Number of cached glyphs (for tests and diagnostics).

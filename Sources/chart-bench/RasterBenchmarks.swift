@@ -87,20 +87,28 @@ func rasterBenchmarks() -> [Benchmark] {
         Benchmark(name: "raster standard chart scale 1") { try rasterizer.render(scene, scale: 1).data.count },
         Benchmark(name: "raster standard chart scale 2") { try rasterizer.render(scene, scale: 2).data.count },
     ]
-    // The pipeline's own scene for bench/standard-chart.json, text lowered to glyph outlines: raster cost alone.
+    // The pipeline's own scene for bench/standard-chart.json, text drawn from cached glyph masks as the PNG pipeline
+    // draws it: raster cost alone.
+    let fonts = ChartRenderer.shared.text.fontSet
+    let textRasterizer = Rasterizer(glyphs: fonts)
     let specScene = standardSpecScene()
     if let specScene {
         for scale in [1.0, 2.0] {
             benchmarks.append(Benchmark(name: "raster standard spec with glyphs scale \(Int(scale))") {
-                try rasterizer.render(specScene, scale: scale).data.count
+                try textRasterizer.render(specScene, scale: scale).data.count
             })
         }
-    }
-    // The same scene with its text runs left as text (the rasterizer skips them): the glyphs' share is the difference.
-    if let textScene = standardSpecScene(lowered: false) {
+        // Without a glyph placer the rasterizer skips text: the glyphs' share is the difference.
         benchmarks.append(Benchmark(name: "raster standard spec without text scale 1") {
-            try rasterizer.render(textScene, scale: 1).data.count
+            try rasterizer.render(specScene, scale: 1).data.count
         })
+        // Text lowered to one glyph-outline path per run and scan-converted like any shape (no mask cache).
+        if let fonts {
+            let lowered = lowerText(in: specScene, fonts: fonts)
+            benchmarks.append(Benchmark(name: "raster standard spec, text as paths scale 1") {
+                try rasterizer.render(lowered, scale: 1).data.count
+            })
+        }
     }
     // The spec's scene split by top-level group (the background is painted in each), to see where the time goes.
     if let specScene {
@@ -110,7 +118,7 @@ func rasterBenchmarks() -> [Benchmark] {
                              title: "", description: "", nodes: [node])
             let name = group.role.map { "\($0)" } ?? "group \(index)"
             benchmarks.append(Benchmark(name: "raster spec part \(name.prefix(20)) scale 1") {
-                try rasterizer.render(part, scale: 1).data.count
+                try textRasterizer.render(part, scale: 1).data.count
             })
         }
     }
@@ -144,7 +152,7 @@ func rasterBenchmarks() -> [Benchmark] {
     // The pipeline's own image (the standard spec with glyphs), which `pipeline … json→png` encodes.
     if let specScene {
         for scale in [1.0, 2.0] {
-            guard let pixmap = try? rasterizer.render(specScene, scale: scale) else { continue }
+            guard let pixmap = try? textRasterizer.render(specScene, scale: scale) else { continue }
             for (name, encode) in candidates.prefix(6) {
                 benchmarks.append(Benchmark(name: "png spec scale \(Int(scale)) \(name)") { try encode(pixmap) })
             }
@@ -183,18 +191,14 @@ private func ours(_ compression: PNGCompression) -> Encode {
     { pixmap in try PNGEncoder.encode(pixmap, compression: compression).count }
 }
 
-/// The layout's scene for bench/standard-chart.json with text as glyph paths (as the PNG pipeline draws it), or with
-/// text runs left as they are when `lowered` is false.
-private func standardSpecScene(lowered: Bool = true) -> Scene? {
+/// The layout's scene for bench/standard-chart.json.
+private func standardSpecScene() -> Scene? {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/standard-chart.json").standardized.path
     guard let data = FileManager.default.contents(atPath: path), let spec = try? ChartSpec.parse(Array(data)) else {
         return nil
     }
-    let renderer = ChartRenderer.shared
-    let scene = renderer.scene(for: spec)
-    guard lowered, let fonts = renderer.text.fontSet else { return scene }
-    return lowerText(in: scene, fonts: fonts)
+    return ChartRenderer.shared.scene(for: spec)
 }
 
 /// The standard scene's parts: background only, grid and axes, the gradient area, the three lines, the dots.
