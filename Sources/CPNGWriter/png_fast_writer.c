@@ -215,7 +215,7 @@ static inline int distance_symbol(int d, int *extra, int *value) {
  * 13-17 and the distance's extra bits in bits 0-12. */
 typedef struct {
     uint32_t symbol[BLOCK_SYMBOLS];
-    int count;
+    size_t count; /* not an int: stores to the uint32_t arrays cannot alias it, so it stays in a register */
     uint32_t litFreq[286];
     uint32_t distFreq[30];
 } block;
@@ -307,16 +307,37 @@ static int write_block(bit_writer *w, block *b) {
         lengthCode[len] = litCodes[sym] | (uint32_t)length_extra_value[len] << lens[sym];
         lengthBits[len] = (uint8_t)(lens[sym] + length_extra_bits[len]);
     }
-    for (int i = 0; i < b->count; i++) {
+    /* The symbols, with the bit writer's state in locals: stores through the byte pointer could alias the
+     * writer's fields, which would reload them after every symbol. */
+    bit_writer local = *w;
+    chart_png_buffer *out = w->out;
+    uint8_t *p = out->data + out->size;
+    uint64_t acc = local.acc;
+    int count = local.count;
+    for (size_t i = 0; i < b->count; i++) {
         uint32_t s = b->symbol[i];
+        uint64_t bits;
+        int n;
         if (!(s >> 31)) {
-            put_bits(w, litCodes[s], lens[s]);
+            bits = litCodes[s];
+            n = lens[s];
         } else {
             int len = (int)(s >> 18) & 0x1FF, ds = (int)(s >> 13) & 31, dlen = lens[286 + ds];
             uint64_t dist = distCodes[ds] | (uint64_t)(s & 0x1FFF) << dlen;
-            put_bits(w, lengthCode[len] | dist << lengthBits[len], lengthBits[len] + dlen + distance_extra_bits[ds]);
+            bits = lengthCode[len] | dist << lengthBits[len];
+            n = lengthBits[len] + dlen + distance_extra_bits[ds];
         }
+        acc |= bits << count;
+        count += n;
+        memcpy(p, &acc, 8);
+        int bytes = count >> 3;
+        p += bytes;
+        acc = bytes == 8 ? 0 : acc >> (8 * bytes);
+        count &= 7;
     }
+    out->size = (size_t)(p - out->data);
+    w->acc = acc;
+    w->count = count;
     put_bits(w, litCodes[256], lens[256]);
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
@@ -572,7 +593,7 @@ static void set_error(char *message, size_t capacity, const char *text) {
 }
 
 int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
-                                  chart_png_buffer *out, char *message, size_t message_capacity) {
+                                  int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity) {
     if (message != NULL && message_capacity > 0) message[0] = '\0';
     if (out == NULL) return 1;
     out->data = NULL;
@@ -596,9 +617,9 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
 
     size_t count = (size_t)width * height;
     int channels = 3;
-    /* Opaque when every alpha byte is 255: AND the pixels two at a time, 512 per block, stopping at the first
-     * block that is not (the loop vectorizes). */
-    for (size_t i = 0; i < count && channels == 3; i += 512) {
+    /* Unless the caller knows, opaque when every alpha byte is 255: AND the pixels two at a time, 512 per block,
+     * stopping at the first block that is not (the loop vectorizes). */
+    for (size_t i = 0; i < count && channels == 3 && !known_opaque; i += 512) {
         size_t n = count - i < 512 ? count - i : 512;
         uint64_t all = ~(uint64_t)0;
         size_t k = 0;
@@ -660,7 +681,8 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
             adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
         uint8_t *row = raw + (size_t)y * stride;
-        long pos = (long)(row - raw), end = pos + (long)stride;
+        const long rowStart = (long)(row - raw);
+        long pos = rowStart, end = pos + (long)stride;
         /* The candidates valid for the whole row (inside the window, not before the stream's start), then the
          * hash's candidate for the current position; 0 marks one that is not valid. */
         long rowCandidates[candidateCount + 1];
@@ -668,7 +690,7 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
             rowCandidates[k] = (candidates[k] <= 32768 && candidates[k] <= pos) ? candidates[k] : 0;
         rowCandidates[candidateCount] = 0;
         while (pos < end) {
-            if (b->count >= BLOCK_SYMBOLS - 1) {
+            if (b->count >= BLOCK_SYMBOLS - 4) {
                 if (!write_block(&w, b)) { ok = 0; break; }
             }
             const int limit = end - pos > 258 ? 258 : (int)(end - pos);
@@ -707,8 +729,12 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
                 add_match(b, bestLen, (int)bestDist);
                 pos += bestLen;
             } else {
-                add_literal(b, raw[pos]);
-                pos += 1;
+                /* No match: the rest of this pixel goes out as literals (a match starting inside a pixel whose first
+                 * byte already failed is rare and would save next to nothing). The filter byte is a pixel alone. */
+                long inPixel = pos - rowStart - 1;
+                long n = inPixel < 0 ? 1 : bpp - inPixel % bpp;
+                for (long i = 0; i < n; i++) add_literal(b, raw[pos + i]);
+                pos += n;
             }
         }
     }

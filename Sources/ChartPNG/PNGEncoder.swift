@@ -25,8 +25,8 @@ public enum PNGEncoder {
         return try callWriter { buffer, text, capacity in
             pixmap.data.withUnsafeBytes { bytes in
                 chart_png_write_premultiplied(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                              UInt32(pixmap.width), UInt32(pixmap.height), effort, buffer,
-                                              text, capacity)
+                                              UInt32(pixmap.width), UInt32(pixmap.height), effort,
+                                              pixmap.isOpaqueByConstruction ? 1 : 0, buffer, text, capacity)
             }
         }
     }

@@ -5,11 +5,15 @@ public struct Pixmap: Hashable, Sendable {
     public let height: Int
     /// `width * height * 4` bytes of premultiplied RGBA8.
     public internal(set) var data: [UInt8]
+    /// True when every pixel is known to be opaque without looking: the pixmap was filled with an opaque color, and
+    /// the rasterizer only composites source-over, which keeps alpha at 255. (False says nothing; see `isOpaque`.)
+    public let isOpaqueByConstruction: Bool
 
     /// A pixmap filled with one premultiplied color (transparent black by default).
     init(width: Int, height: Int, fill: UInt32 = 0) {
         self.width = width
         self.height = height
+        isOpaqueByConstruction = fill >> 24 == 255
         data = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             UnsafeMutableRawBufferPointer(buffer).withMemoryRebound(to: UInt32.self) { pixels in
                 pixels.initialize(repeating: fill)
@@ -32,10 +36,12 @@ public struct Pixmap: Hashable, Sendable {
         self.width = width
         self.height = height
         self.data = data
+        isOpaqueByConstruction = false
     }
 
-    /// True when every pixel has alpha 255 (a scan with early exit, O(pixels)).
+    /// True when every pixel has alpha 255 (unless known by construction, a scan with early exit, O(pixels)).
     public var isOpaque: Bool {
+        if isOpaqueByConstruction { return true }
         var i = 3
         while i < data.count {
             if data[i] != 255 { return false }

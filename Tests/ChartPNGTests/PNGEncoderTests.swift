@@ -1,6 +1,7 @@
 import CPNG
 import ChartPNG
 import ChartRaster
+import ChartScene
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -53,6 +54,35 @@ struct PNGEncoderTests {
         #expect(!decoded.hasAlpha)
         #expect(decoded.width == 37 && decoded.height == 23)
         #expect(decoded.rgba == pixmap.data)
+    }
+
+    /// The rasterizer's pixmaps over an opaque background are opaque by construction (source-over keeps alpha 255),
+    /// so the encoder skips its alpha scan and writes RGB; over a transparent one it scans and keeps alpha.
+    @Test(arguments: [PNGCompression.fast, .balanced])
+    func renderedScenesOverAnOpaqueBackgroundAreKnownOpaque(compression: PNGCompression) throws {
+        let shapes: [Node] = [
+            .shape(Shape(path: .circle(center: Point(20, 20), radius: 13.3), fill: .solid(Color(rgb: 0x3366CC)))),
+            .group(Group(opacity: 0.4, children: [
+                .shape(Shape(path: .rect(Rect(x: 5.5, y: 9.2, width: 30, height: 10)), fill: .solid(.black))),
+                .shape(Shape(path: .rect(Rect(x: 9.5, y: 3.2, width: 10, height: 30)), fill: .solid(.black))),
+            ])),
+        ]
+        for background in [Color.white, Color(rgb: 0x102030), nil] {
+            let scene = Scene(width: 40, height: 40, background: background, title: "", description: "",
+                              nodes: shapes)
+            let pixmap = try Rasterizer().render(scene, scale: 1.5)
+            #expect(pixmap.isOpaqueByConstruction == (background != nil))
+            let decoded = try #require(decodePNG(try PNGEncoder.encode(pixmap, compression: compression)))
+            #expect(decoded.hasAlpha == (background == nil))
+            var opaqueScan = true
+            for i in stride(from: 3, to: pixmap.data.count, by: 4) where pixmap.data[i] != 255 { opaqueScan = false }
+            #expect(opaqueScan == (background != nil), "the claim holds pixel by pixel")
+            if background != nil {
+                let rgb = stride(from: 0, to: pixmap.data.count, by: 4).flatMap { pixmap.data[$0..<($0 + 3)] }
+                let decodedRGB = stride(from: 0, to: decoded.rgba.count, by: 4).flatMap { decoded.rgba[$0..<($0 + 3)] }
+                #expect(decodedRGB == rgb)
+            }
+        }
     }
 
     /// Un-premultiplying rounds to nearest, so premultiplying the decoded pixels gives back the exact input.

@@ -30,9 +30,10 @@ int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int 
  * as PNG with the chart-specialised deflate of png_fast_writer.c: 8-bit RGB when every pixel is opaque,
  * straight-alpha RGBA otherwise (c * 255 / a rounded to nearest). effort 0 tries only the fixed match distances
  * (left pixel, pixel above and its neighbours); effort 1 adds a hash of earlier 4-byte sequences (smaller, a little
- * slower). Returns 0 on success; otherwise nonzero with a reason in message and out->data == NULL. */
+ * slower). known_opaque nonzero says every alpha is 255 (the pixels are not scanned for it; were it false, alpha
+ * would be dropped). Returns 0 on success; otherwise nonzero with a reason in message and out->data == NULL. */
 int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
-                                  chart_png_buffer *out, char *message, size_t message_capacity);
+                                  int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity);
 
 /* Frees a buffer filled by chart_png_write (safe on an empty buffer). */
 void chart_png_free(chart_png_buffer *buffer);
