@@ -96,7 +96,8 @@ enum BarMarks {
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
             children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite),
-                                         tooltip: "\(name) · \(label(c)): \(formatter.string(v))", children: [
+                                         tooltip: ctx.tooltip("\(name) · \(label(c)): \(formatter.string(v))"),
+                                         children: [
                                              .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
                                                           fill: .solid(color))),
                                          ])))

@@ -16,20 +16,23 @@ public enum ChartLayout {
     /// canvas height (further entries are left out); at most 2000 x labels are
     /// measured to choose thinning; line widths are clamped to 0…64 px. The other kinds document their own
     /// limits: `RingChartLayout`, `DiffChartLayout` (a line chart of the difference), `PieChartLayout`.
-    public static func scene(for spec: ChartSpec, metrics: any TextMeasuring) -> Scene {
+    ///
+    /// `interactive: false` lays out for a static image: the same pixels, without tooltips or the invisible hit
+    /// targets around data points (nothing can hover a PNG).
+    public static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) -> Scene {
         switch spec.type {
         case .line, .area, .scatter:
-            LineChartLayout(spec: spec, metrics: metrics).scene()
+            LineChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .bar:
             spec.bars.orientation == .horizontal
-                ? HorizontalBarLayout(spec: spec, metrics: metrics).scene()
-                : LineChartLayout(spec: spec, metrics: metrics).scene()
+                ? HorizontalBarLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+                : LineChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .ring:
-            RingChartLayout(spec: spec, metrics: metrics).scene()
+            RingChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .diff:
-            DiffChartLayout(spec: spec, metrics: metrics).scene()
+            DiffChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .pie, .doughnut:
-            PieChartLayout(spec: spec, metrics: metrics).scene()
+            PieChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         }
     }
 }

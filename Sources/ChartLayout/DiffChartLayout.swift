@@ -23,8 +23,8 @@ struct DiffChartLayout {
     /// Every lead change, computed once (markers and the description both need it).
     let crossings: [LeadCrossing]
 
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
-        ctx = LayoutContext(spec: spec, metrics: metrics)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
         let home = spec.series.first ?? Series(points: [])
         let guest = spec.series.count > 1 ? spec.series[1] : Series(points: [])
         let diff = LeadChange.difference(home: home.points.map(\.y), guest: guest.points.map(\.y))
@@ -34,7 +34,8 @@ struct DiffChartLayout {
         self.diff = diff
         self.xs = xs
         crossings = LeadChange.crossings(xs: xs, diff: diff)
-        line = LineChartLayout(spec: Self.derivedSpec(spec, xs: xs, diff: diff, ctx: ctx), metrics: metrics)
+        line = LineChartLayout(spec: Self.derivedSpec(spec, xs: xs, diff: diff, ctx: ctx), metrics: metrics,
+                               interactive: interactive)
     }
 
     var spec: ChartSpec { ctx.spec }
@@ -147,11 +148,11 @@ struct DiffChartLayout {
         // A dot with a tooltip per drawn point; decimated, invisible hit targets (dots at the kept points only would
         // pretend the data were only there), by original index either way.
         if drawn.count <= SeriesMarks.maxPointMarks {
-            for d in drawn where plot.insetBy(-0.5).contains(d.point) {
+            for d in drawn where plot.insetBy(-0.5).contains(d.point) && (ctx.interactive || !decimated) {
                 let value = diff[d.index] ?? 0
                 let leader = value > 0 ? 0 : (value < 0 ? 1 : nil)
-                let tooltip = leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
-                    + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied"
+                let tooltip = ctx.tooltip(leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
+                    + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied")
                 let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
                 let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : 3, at: d.point))
                 let mark = Shape(path: circle, fill: .solid(decimated ? .transparent : color))
@@ -168,7 +169,7 @@ struct DiffChartLayout {
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
         nodes.append(.group(Group(role: .plot, clip: clip, children: plotChildren)))
         let annotationCtx = LayoutContext(spec: { var s = line.spec; s.annotations.removeLast(); return s }(),
-                                          metrics: ctx.metrics)
+                                          metrics: ctx.metrics, interactive: ctx.interactive)
         nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: { yScale($0) },
                                                        x: frame.xPosition))
 
@@ -233,8 +234,8 @@ struct DiffChartLayout {
             }
             let next = min(c.index + 1, xs.count - 1)
             nodes.append(.group(Group(role: .point(series: 0, index: c.index, progress: progress(length)),
-                                      tooltip: "Lead change \(xLabel(c.index))–\(xLabel(next)): "
-                                          + spec.diff.leadText(name),
+                                      tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): "
+                                          + spec.diff.leadText(name)),
                                       children: children)))
         }
         return nodes

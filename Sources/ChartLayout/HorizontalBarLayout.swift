@@ -9,8 +9,8 @@ import ChartText
 struct HorizontalBarLayout {
     let base: LineChartLayout
 
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
-        base = LineChartLayout(spec: spec, metrics: metrics)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
+        base = LineChartLayout(spec: spec, metrics: metrics, interactive: interactive)
     }
 
     /// The most category labels measured to size the left margin; the rest are assumed no wider.

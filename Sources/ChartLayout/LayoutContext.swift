@@ -10,21 +10,32 @@ struct LayoutContext {
     var style: LayoutStyle
     /// The whole canvas, origin at 0,0.
     let canvas: Rect
+    /// Whether the scene is for a backend people can point at (SVG: tooltips, invisible hit targets around data
+    /// points); a static image (PNG) gets neither, which changes no pixel and saves building them.
+    let interactive: Bool
 
     /// The context of `spec` with the theme's colors and the default style; canvas sides are clamped to
     /// 1…`LineChartLayout.maxCanvasSide` (non-finite sizes become 1).
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
         func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), LineChartLayout.maxCanvasSide) : 1 }
         self.init(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
-                  canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)))
+                  canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)),
+                  interactive: interactive)
     }
 
-    init(spec: ChartSpec, metrics: any TextMeasuring, theme: ThemeColors, style: LayoutStyle, canvas: Rect) {
+    init(spec: ChartSpec, metrics: any TextMeasuring, theme: ThemeColors, style: LayoutStyle, canvas: Rect,
+         interactive: Bool = true) {
         self.spec = spec
         self.metrics = metrics
         self.theme = theme
         self.style = style
         self.canvas = canvas
+        self.interactive = interactive
+    }
+
+    /// `text` as a group's tooltip in an interactive scene; nil (and not built) in a static one.
+    func tooltip(_ text: @autoclosure () -> String) -> String? {
+        interactive ? text() : nil
     }
 
     func width(_ text: String, size: Double, weight: FontWeight = .regular) -> Double {

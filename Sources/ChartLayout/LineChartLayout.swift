@@ -25,13 +25,13 @@ struct LineChartLayout {
     /// The largest canvas side handled; larger (or non-finite) sizes are clamped. The spec layer allows 4096.
     static let maxCanvasSide = 16384.0
 
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
         var spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
         timeCategories = TimeCategories.categorize(spec).map { categorized in
             spec = categorized.spec
             return categorized.categories
         }
-        ctx = LayoutContext(spec: spec, metrics: metrics)
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
         let data = spec.series.enumerated().map { SeriesData(index: $0.offset, series: $0.element) }
         self.data = data
         xMode = Self.xMode(spec: spec, data: data)

@@ -26,8 +26,8 @@ struct PieChartLayout {
     /// Room for an outside label's leader: radial part, then horizontal part.
     static let leaderRadial = 10.0, leaderHorizontal = 8.0
 
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
-        ctx = LayoutContext(spec: spec, metrics: metrics)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
     }
 
     var spec: ChartSpec { ctx.spec }
@@ -106,7 +106,9 @@ struct PieChartLayout {
             // fades the labels in, and an outside label's leader must not be painted over by the next slice.
             var labelNodes: [[Node]] = Array(repeating: [], count: slices.count)
             let formatter = TickFormatter(spec.y.format)
-            let tooltips = slices.map { "\(name($0)): \(formatter.string($0.value)) (\(Self.percent($0.fraction)))" }
+            let tooltips = slices.map {
+                ctx.tooltip("\(name($0)): \(formatter.string($0.value)) (\(Self.percent($0.fraction)))")
+            }
             for (n, slice) in slices.enumerated() {
                 let path = ArcGeometry.slice(center: center, outerRadius: radius, innerRadius: inner,
                                              from: slice.startAngle, to: slice.endAngle)

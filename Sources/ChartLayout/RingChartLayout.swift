@@ -20,8 +20,8 @@ struct RingChartLayout {
     /// Space between neighbouring rings and between a ring and its name.
     static let gap = 8.0
 
-    init(spec: ChartSpec, metrics: any TextMeasuring) {
-        ctx = LayoutContext(spec: spec, metrics: metrics)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
     }
 
     var spec: ChartSpec { ctx.spec }
@@ -176,8 +176,8 @@ struct RingChartLayout {
                                           startAngle: 0, endAngle: end),
                            name: ctx.seriesName(k), value: value, fraction: fraction,
                            datum: Self.shownIndex(of: spec.series[k]))
-        return [.group(Group(role: .ring(k, mark), tooltip: "\(ctx.seriesName(k)): \(label ?? percent(shown))",
-                             children: nodes))]
+        let tooltip = ctx.tooltip("\(ctx.seriesName(k)): \(label ?? percent(shown))")
+        return [.group(Group(role: .ring(k, mark), tooltip: tooltip, children: nodes))]
     }
 
     /// The center text of ring `k`: its custom label, the percentage, the name, or nil (`label: "none"`).

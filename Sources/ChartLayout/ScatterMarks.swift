@@ -64,8 +64,8 @@ enum ScatterMarks {
             }
             let t = Double(n) / last
             progress.append((i, t))
-            var tooltip = "\(name) · \(label(i)): \(formatter.string(value))"
-            if bubbles { tooltip += " (size \(TickFormatter().string(series.sizes[i])))" }
+            let tooltip = ctx.tooltip("\(name) · \(label(i)): \(formatter.string(value))"
+                + (bubbles ? " (size \(TickFormatter().string(series.sizes[i])))" : ""))
             children.append(.group(Group(role: .point(series: k, index: i, progress: t), tooltip: tooltip, children: [
                 .shape(Shape(path: circle, fill: fill, stroke: stroke, strokeStyle: StrokeStyle(width: 1))),
             ])))

@@ -161,7 +161,9 @@ struct SeriesMarks {
         for (n, c) in cumulative.enumerated() where (!manyPoints || c.single) && visible.contains(c.point) {
             let p = c.point
             let shape: Shape
-            if dots {
+            if !ctx.interactive && !dots && !c.single {
+                continue  // an invisible hit target: nothing to point at in a static image
+            } else if dots {
                 shape = Shape(path: .circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2)),
                               fill: .solid(ctx.theme.background), stroke: .solid(color),
                               strokeStyle: StrokeStyle(width: ringWidth))
@@ -172,7 +174,7 @@ struct SeriesMarks {
                               fill: .solid(.transparent))
             }
             let value = series.points[c.index].y ?? 0
-            let tooltip = "\(name) · \(label(c.index)): \(formatter.string(value))"
+            let tooltip = ctx.tooltip("\(name) · \(label(c.index)): \(formatter.string(value))")
             children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
                                          tooltip: tooltip, children: [.shape(shape)])))
         }

@@ -78,9 +78,9 @@ public struct ChartRenderer: Sendable {
         }
     }
 
-    /// The backend-neutral scene for `spec`.
-    public func scene(for spec: ChartSpec) -> Scene {
-        ChartLayout.scene(for: spec, metrics: text.measurer)
+    /// The backend-neutral scene for `spec`; `interactive: false` leaves out tooltips and hit targets (for PNG).
+    public func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
+        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive)
     }
 
     /// The scene as the SVG writer gets it: text as `<text>`, or as glyph outlines for `text: "paths"`.
@@ -97,7 +97,7 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .invalidSpec(error)
         }
-        let scene = self.scene(for: spec)
+        let scene = self.scene(for: spec, interactive: false)
         do {
             let pixmap = try Rasterizer(glyphs: text.fontSet).render(scene, scale: spec.scale)
             return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
