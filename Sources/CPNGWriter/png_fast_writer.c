@@ -4,8 +4,9 @@
  * or the pixel above (or one pixel beside it, along a sloped edge), so a match finder that tries those few fixed
  * distances first, then a single-entry hash for the rest (repeated glyphs), finds about what zlib level 3 finds at a
  * fraction of the work, and one dynamic-Huffman block per 32 Ki symbols codes it as tightly (docs/benchmarks.md,
- * "Raster and PNG"). Rows are converted (alpha dropped or un-premultiplied) straight into the scanline buffer the
- * matcher reads, while they are in cache, and Adler-32 is computed with SSE2. zlib is still used for CRC-32.
+ * "Raster and PNG"). Where no match starts, the rest of the pixel is sent as literals without searching. Rows are
+ * converted (alpha dropped or un-premultiplied) straight into the scanline buffer the matcher reads, one row ahead
+ * of it, and Adler-32 is computed with SSE2 (AVX2 where the CPU has it). zlib is still used for CRC-32.
  *
  * Format: RFC 1950 (zlib stream), RFC 1951 (deflate), PNG 1.2 (one IHDR, one IDAT, IEND; filter type 0 on every row,
  * which on these images beats PNG's predictors both in size and speed). */
@@ -411,14 +412,59 @@ static inline uint32_t hash4(const uint8_t *p) {
 }
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Adler-32 (RFC 1950), 16 bytes per step so the compiler can vectorize the weighted sum.
+ * Adler-32 (RFC 1950), 32 bytes per step with SIMD.
  * ------------------------------------------------------------------------------------------------------------- */
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+/* adler_update with AVX2 (chosen at run time): per 32 bytes, psadbw gives the byte sum for s1 and pmaddubsw with
+ * the weights 32…1 (then pmaddwd with ones) the weighted sum for s2; s2 also gains 32·s1 per block, kept as the
+ * running sum of s1 before each block. Intermediate sums may wrap: the chunk length (zlib's NMAX) keeps the exact
+ * total below 2^32, so the wrapped sum is the exact one. */
+__attribute__((target("avx2")))
+static void adler_update_avx2(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
+    uint32_t s1 = *a, s2 = *b;
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
+                                             14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m256i ones = _mm256_set1_epi16(1);
+    while (n > 0) {
+        size_t chunk = n < 5552 ? n : 5552;
+        n -= chunk;
+        size_t blocks = chunk / 32;
+        if (blocks > 0) {
+            __m256i vs1 = zero, vs2 = zero, before = zero;
+            for (size_t i = 0; i < blocks; i++) {
+                __m256i v = _mm256_loadu_si256((const __m256i *)p);
+                before = _mm256_add_epi32(before, vs1);
+                vs1 = _mm256_add_epi32(vs1, _mm256_sad_epu8(v, zero));
+                vs2 = _mm256_add_epi32(vs2, _mm256_madd_epi16(_mm256_maddubs_epi16(v, weights), ones));
+                p += 32;
+            }
+            uint32_t t1[8], t2[8], t3[8];
+            _mm256_storeu_si256((__m256i *)t1, vs1);
+            _mm256_storeu_si256((__m256i *)t2, vs2);
+            _mm256_storeu_si256((__m256i *)t3, before);
+            uint32_t sum1 = 0, sum2 = 0, sumBefore = 0;
+            for (int k = 0; k < 8; k++) { sum1 += t1[k]; sum2 += t2[k]; sumBefore += t3[k]; }
+            s2 += (uint32_t)(32 * blocks) * s1 + 32 * sumBefore + sum2;
+            s1 += sum1;
+            chunk -= blocks * 32;
+        }
+        while (chunk--) {
+            s1 += *p++;
+            s2 += s1;
+        }
+        s1 %= 65521;
+        s2 %= 65521;
+    }
+    *a = s1;
+    *b = s2;
+}
 #endif
 
-static void adler_update(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
+static void adler_update_sse2(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
     uint32_t s1 = *a, s2 = *b;
     while (n > 0) {
         size_t chunk = n < 5552 ? n : 5552; /* largest n with 255n(n+1)/2 + (n+1)(65520) < 2^32 */
@@ -564,12 +610,27 @@ static void put_chunk(chart_png_buffer *out, const char *type, const uint8_t *da
 /* Whether the CPU has SSSE3 (set once, by init_tables). */
 static int haveSSSE3 = 0;
 #endif
+#if HAVE_AVX2_PATH
+/* Whether the CPU has AVX2 (set once, by init_tables). */
+static int haveAVX2 = 0;
+#endif
+
+/* Adler-32 of n more bytes, with the CPU's widest path. */
+static void adler_update(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
+#if HAVE_AVX2_PATH
+    if (haveAVX2) { adler_update_avx2(a, b, p, n); return; }
+#endif
+    adler_update_sse2(a, b, p, n);
+}
 
 static void init_tables(void) {
     init_length_tables();
 #if HAVE_SSSE3_PATH
     __builtin_cpu_init();
     haveSSSE3 = __builtin_cpu_supports("ssse3");
+#endif
+#if HAVE_AVX2_PATH
+    haveAVX2 = __builtin_cpu_supports("avx2");
 #endif
 }
 
