@@ -4,6 +4,14 @@ import ChartScene
 protocol Blitter {
     /// Paints `count` pixels of row `y` from column `x` with coverage `alpha` (1…255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32)
+    /// Paints one pixel (the sweep's edge cells, the most frequent call); `blit` with a count of 1 unless a blitter
+    /// has a leaner way.
+    mutating func blitPixel(x: Int, y: Int, alpha: UInt32)
+}
+
+extension Blitter {
+    @inline(__always)
+    mutating func blitPixel(x: Int, y: Int, alpha: UInt32) { blit(x: x, y: y, count: 1, alpha: alpha) }
 }
 
 /// A solid premultiplied color, source-over; fully covered opaque runs are plain stores.
@@ -19,6 +27,14 @@ struct SolidBlitter: Blitter {
             return
         }
         PixelMath.blend(alpha == 255 ? color : PixelMath.scale(color, by: alpha), over: row, count: count)
+    }
+
+    /// Branch-free source-over of the color at `alpha` (an opaque result scales the destination by 0).
+    @inline(__always)
+    mutating func blitPixel(x: Int, y: Int, alpha: UInt32) {
+        let pixel = canvas.pointer(x: x, y: y)
+        let src = alpha == 255 ? color : PixelMath.scale(color, by: alpha)
+        pixel.pointee = PixelMath.over(src, pixel.pointee)
     }
 }
 

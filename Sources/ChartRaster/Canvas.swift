@@ -10,6 +10,6 @@ struct Canvas {
     /// The pixel at device column `x` of device row `y`; callers stay inside the canvas (clipping guarantees it).
     @inline(__always)
     func pointer(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
-        pixels + ((y - originY) * width + (x - originX))
+        pixels + ((y &- originY) &* width &+ (x &- originX))
     }
 }

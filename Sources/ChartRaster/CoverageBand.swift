@@ -170,7 +170,7 @@ struct CoverageBand {
                             acc += cells[base + x]
                             cells[base + x] = 0
                             let alpha = Self.alpha(acc, rule)
-                            if alpha > 0 && x < width { blitter.blit(x: x, y: y, count: 1, alpha: alpha) }
+                            if alpha > 0 && x < width { blitter.blitPixel(x: x, y: y, alpha: alpha) }
                             x += 1
                         }
                     }

@@ -51,8 +51,8 @@ enum PixelMath {
         return src &+ scale(dst, by: inv)
     }
 
-    /// Source-over of one premultiplied color onto `count` pixels: plain stores when it is opaque, and two pixels
-    /// per 64-bit multiply otherwise (four 16-bit lanes hold R, B or G, A of two pixels).
+    /// Source-over of one premultiplied color onto `count` pixels: plain stores when it is opaque, else four pixels
+    /// per step in 16-bit SIMD lanes (the same rounding as `scale`, lane by lane), the rest one at a time.
     @inline(__always)
     static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
         let inv = 255 &- (src >> 24)
@@ -62,20 +62,23 @@ enum PixelMath {
         }
         if inv == 255 { return }
         var i = 0
-        if count >= 2 {
-            let inv64 = UInt64(inv)
-            let src64 = UInt64(src) | UInt64(src) << 32
+        if count >= 4 {
+            let inv16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+            let source = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD16<UInt8>.self)
             let raw = UnsafeMutableRawPointer(row)
-            while i + 1 < count {
-                let p = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
-                var rb = (p & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
-                rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
-                var ag = ((p >> 8) & 0x00FF_00FF_00FF_00FF) &* inv64 &+ 0x0080_0080_0080_0080
-                ag = (ag &+ ((ag >> 8) & 0x00FF_00FF_00FF_00FF)) & 0xFF00_FF00_FF00_FF00
-                raw.storeBytes(of: src64 &+ (rb | ag), toByteOffset: i * 4, as: UInt64.self)
-                i += 2
+            while i &+ 4 <= count {
+                let dst = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                // c·inv/255 rounded: t = c·inv + 128, then (t + t/256) / 256 (Blinn), exact in 16 bits.
+                var t = SIMD16<UInt16>(truncatingIfNeeded: dst) &* inv16 &+ 128
+                t = (t &+ (t &>> 8)) &>> 8
+                raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: t) &+ source, toByteOffset: i &* 4,
+                               as: SIMD16<UInt8>.self)
+                i &+= 4
             }
         }
-        if i < count { row[i] = src &+ scale(row[i], by: inv) }
+        while i < count {
+            row[i] = src &+ scale(row[i], by: inv)
+            i &+= 1
+        }
     }
 }
