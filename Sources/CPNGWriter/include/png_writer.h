@@ -29,8 +29,7 @@ int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int 
 /* Encodes height rows of width premultiplied RGBA8 pixels (4 bytes each in the order R, G, B, A; rows contiguous)
  * as PNG with the chart-specialised deflate of png_fast_writer.c: 8-bit RGB when every pixel is opaque,
  * straight-alpha RGBA otherwise (c * 255 / a rounded to nearest). effort 0 tries only the fixed match distances
- * (left pixel, pixel above and its neighbours); effort 1 adds a hash of earlier 4-byte sequences (smaller, a little
- * slower). known_opaque nonzero says every alpha is 255 (the pixels are not scanned for it; were it false, alpha
+ * (left pixel, pixel above); effort 1 adds a hash of earlier 4-byte sequences (much smaller, a little slower). known_opaque nonzero says every alpha is 255 (the pixels are not scanned for it; were it false, alpha
  * would be dropped). Returns 0 on success; otherwise nonzero with a reason in message and out->data == NULL. */
 int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
                                   int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity);
