@@ -20,7 +20,8 @@ import ChartScene
 ///
 /// Speed (after Blend2D): a bitmask per row records touched cells, so the sweep jumps over untouched runs and
 /// hands each run to the blitter as one constant-coverage span; cells are cleared as they are consumed, so the
-/// band is ready for the next shape without a full reset. Memory is 32 rows × (width + 2) floats.
+/// band is ready for the next shape without a full reset. Memory is 32 rows × (width + 2) floats. Index arithmetic
+/// in the loops wraps (`&+`, `&*`) instead of checking for overflow: every index is below 32 × (16 384 + 2).
 struct CoverageBand {
     static let rows = 32
     /// Visible pixel columns.
@@ -62,19 +63,19 @@ struct CoverageBand {
                             var x = e.x0 + dxdy * (ya - e.y0)
                             var row = Int(ya.rounded(.down))
                             while y < yb {
-                                let yNext = min(Double(row + 1), yb)
+                                let yNext = min(Double(row &+ 1), yb)
                                 let xNext = e.x0 + dxdy * (yNext - e.y0)
-                                let r = row - top
+                                let r = row &- top
                                 let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
                                 let (first, last) = Self.addRowSegment(
-                                    cells, base: r * stride, left: min(max(xl, 0), maxX), right: min(max(xr, 0), maxX),
+                                    cells, base: r &* stride, left: min(max(xl, 0), maxX), right: min(max(xr, 0), maxX),
                                     area: e.direction * (yNext - y))
                                 rowMin[r] = min(rowMin[r], first)
                                 rowMax[r] = max(rowMax[r], last)
-                                Self.markTouched(touched, base: r * wordsPerRow, first: first, last: last)
+                                Self.markTouched(touched, base: r &* wordsPerRow, first: first, last: last)
                                 y = yNext
                                 x = xNext
-                                row += 1
+                                row &+= 1
                             }
                         }
                     }
@@ -90,12 +91,12 @@ struct CoverageBand {
         let lastWord = last >> 6
         var mask: UInt64 = ~0 << UInt64(first & 63)
         while word < lastWord {
-            touched[base + word] |= mask
+            touched[base &+ word] |= mask
             mask = ~0
-            word += 1
+            word &+= 1
         }
         let tail: UInt64 = ~0 >> UInt64(63 - (last & 63))
-        touched[base + word] |= mask & tail
+        touched[base &+ word] |= mask & tail
     }
 
     /// Adds one line piece lying inside a single row, spanning `left…right` horizontally with signed height
@@ -108,11 +109,11 @@ struct CoverageBand {
     private static func addRowSegment(_ cells: UnsafeMutableBufferPointer<Float>, base: Int, left: Double,
                                       right: Double, area: Double) -> (Int, Int) {
         let i0 = Int(left)
-        if right <= Double(i0 + 1) {
+        if right <= Double(i0 &+ 1) {
             let mid = (left + right) * 0.5 - Double(i0)
-            cells[base + i0] += Float(area * (1 - mid))
-            cells[base + i0 + 1] += Float(area * mid)
-            return (i0, i0 + 1)
+            cells[base &+ i0] += Float(area * (1 - mid))
+            cells[base &+ i0 &+ 1] += Float(area * mid)
+            return (i0, i0 &+ 1)
         }
         let i1 = Int(right)
         let width = right - left
@@ -120,27 +121,27 @@ struct CoverageBand {
         // Cells strictly between the two end cells lie wholly inside left…right, where H is the parabola t²/2, so
         // A(c) = (c + ½ − left) / width and every such cell receives the same area / width: only the end cells need
         // the general formula. A(i0) = H(i0 + 1) / width; A(i1) uses H(i1 + 1) = width · (i1 + 1 − center).
-        let startOffset = Double(i0 + 1) - left
+        let startOffset = Double(i0 &+ 1) - left
         let a0 = startOffset * startOffset * 0.5 * inverseWidth
-        cells[base + i0] += Float(area * a0)
+        cells[base &+ i0] += Float(area * a0)
         var previous = a0
-        if i1 > i0 + 1 {
+        if i1 > i0 &+ 1 {
             let first = (startOffset + 0.5) * inverseWidth
-            cells[base + i0 + 1] += Float(area * (first - a0))
+            cells[base &+ i0 &+ 1] += Float(area * (first - a0))
             let step = Float(area * inverseWidth)
-            var c = base + i0 + 2
-            let end = base + i1
+            var c = base &+ i0 &+ 2
+            let end = base &+ i1
             while c < end {
                 cells[c] += step
-                c += 1
+                c &+= 1
             }
             previous = (Double(i1) - 0.5 - left) * inverseWidth
         }
         let endOffset = Double(i1) - left
-        let a1 = min((width * (Double(i1 + 1) - (left + right) * 0.5) - endOffset * endOffset * 0.5) * inverseWidth, 1)
-        cells[base + i1] += Float(area * (a1 - previous))
-        cells[base + i1 + 1] += Float(area * (1 - a1))
-        return (i0, i1 + 1)
+        let a1 = min((width * (Double(i1 &+ 1) - (left + right) * 0.5) - endOffset * endOffset * 0.5) * inverseWidth, 1)
+        cells[base &+ i1] += Float(area * (a1 - previous))
+        cells[base &+ i1 &+ 1] += Float(area * (1 - a1))
+        return (i0, i1 &+ 1)
     }
 
     /// Resolves the accumulated rows into coverage and hands them to `blitter`: runs of untouched cells as one
@@ -151,8 +152,8 @@ struct CoverageBand {
             touched.withUnsafeMutableBufferPointer { touched in
                 for r in 0..<rowCount where rowMin[r] <= rowMax[r] {
                     let first = rowMin[r], last = rowMax[r]
-                    let base = r * stride, wordBase = r * wordsPerRow
-                    let y = top + r
+                    let base = r &* stride, wordBase = r &* wordsPerRow
+                    let y = top &+ r
                     var acc: Float = 0
                     var x = first
                     while x <= last {
@@ -167,14 +168,14 @@ struct CoverageBand {
                         }
                         let runEnd = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: false)
                         while x < runEnd {
-                            acc += cells[base + x]
-                            cells[base + x] = 0
+                            acc += cells[base &+ x]
+                            cells[base &+ x] = 0
                             let alpha = Self.alpha(acc, rule)
                             if alpha > 0 && x < width { blitter.blitPixel(x: x, y: y, alpha: alpha) }
-                            x += 1
+                            x &+= 1
                         }
                     }
-                    for w in (first >> 6)...(last >> 6) { touched[wordBase + w] = 0 }
+                    for w in (first >> 6)...(last >> 6) { touched[wordBase &+ w] = 0 }
                     rowMin[r] = Int.max
                     rowMax[r] = -1
                 }
@@ -189,13 +190,13 @@ struct CoverageBand {
                                  touched: Bool) -> Int {
         var word = x >> 6
         let flip: UInt64 = touched ? 0 : ~0
-        var bits = (bitmap[wordBase + word] ^ flip) & (~0 << UInt64(x & 63))
+        var bits = (bitmap[wordBase &+ word] ^ flip) & (~0 << UInt64(x & 63))
         while bits == 0 {
-            word += 1
-            if word << 6 > last { return last + 1 }
-            bits = bitmap[wordBase + word] ^ flip
+            word &+= 1
+            if word << 6 > last { return last &+ 1 }
+            bits = bitmap[wordBase &+ word] ^ flip
         }
-        return min(word << 6 + bits.trailingZeroBitCount, last + 1)
+        return min(word << 6 &+ bits.trailingZeroBitCount, last &+ 1)
     }
 
     /// Coverage 0…255 from the average winding number `w` under `rule`.
