@@ -52,7 +52,7 @@ enum KerningReader {
                     let key = UInt32(try data.u16(p)) << 16 | UInt32(try data.u16(p + 2))
                     pairs[key] = try data.i16(p + 4)
                 }
-                subtables.append(.pairs(pairs))
+                subtables.append(.pairs(GlyphKeyMap(pairs)))
                 position += max(length, 14 + nPairs * 6)
             } else {
                 guard length >= 6 else { break }
@@ -173,7 +173,7 @@ enum KerningReader {
                     if value != 0, pairs[key] == nil { pairs[key] = value }
                 }
             }
-            return pairs.isEmpty ? nil : .pairs(pairs)
+            return pairs.isEmpty ? nil : .pairs(GlyphKeyMap(pairs))
         case 2:
             try table.require(at, 16, "GPOS PairPos format 2 header")
             let first = try readClassDef(data, table, at + Int(try data.u16(base + 8)), &budget)
@@ -189,7 +189,8 @@ enum KerningReader {
             guard let xAdvance, class2Count > 0 else { return nil }
             var values = [Int16](repeating: 0, count: cells)
             for c in 0..<cells { values[c] = try data.i16(base + 16 + recordSize * c + xAdvance) }
-            return .classes(coverage: Set(coverage.glyphs), first: first, second: second,
+            let covered = Dictionary(coverage.glyphs.map { (UInt32($0), UInt8(1)) }, uniquingKeysWith: { a, _ in a })
+            return .classes(coverage: GlyphKeyMap(covered), first: first, second: second,
                             class2Count: class2Count, values: values)
         default:
             return nil
@@ -235,7 +236,7 @@ enum KerningReader {
                                      _ at: Int, _ budget: inout Budget) throws(FontError) -> KerningTable.ClassDef {
         try table.require(at, 4, "ClassDef header")
         let base = table.offset + at
-        var classes: KerningTable.ClassDef = [:]
+        var classes: [UInt32: UInt16] = [:]
         switch try data.u16(base) {
         case 1:
             try table.require(at, 6, "ClassDef format 1 header")
@@ -244,7 +245,7 @@ enum KerningReader {
             try budget.expand(count)
             for i in 0..<count where start + i < 65536 {
                 let value = try data.u16(base + 6 + 2 * i)
-                if value != 0 { classes[UInt16(start + i)] = value }
+                if value != 0 { classes[UInt32(start + i)] = value }
             }
         case 2:
             let count = Int(try data.u16(base + 2))
@@ -254,11 +255,11 @@ enum KerningReader {
                 let start = try data.u16(r), end = try data.u16(r + 2), value = try data.u16(r + 4)
                 guard start <= end, value != 0, classes.count + Int(end - start) < 65536 else { continue }
                 try budget.expand(Int(end - start) + 1)
-                for g in start...end { classes[g] = value }
+                for g in start...end { classes[UInt32(g)] = value }
             }
         default:
             throw FontError(.unsupported, "ClassDef format \(try data.u16(base)) at offset \(base)")
         }
-        return classes
+        return GlyphKeyMap(classes)
     }
 }

@@ -6,14 +6,16 @@
 /// vertical, cross-stream, right-to-left or mark positioning (bidirectional text and complex shaping are out of scope).
 struct KerningTable: Sendable {
     /// A glyph class definition: explicit glyph → class entries; absent glyphs are class 0.
-    typealias ClassDef = [UInt16: UInt16]
+    typealias ClassDef = GlyphKeyMap<UInt16>
 
     /// One PairPos subtable, in lookup order.
     enum Subtable: Sendable {
         /// Format 1 (and legacy `kern` format 0): explicit pairs keyed `left << 16 | right`.
-        case pairs([UInt32: Int16])
-        /// Format 2: classes of the first and second glyph index a class1Count × class2Count matrix.
-        case classes(coverage: Set<UInt16>, first: ClassDef, second: ClassDef, class2Count: Int, values: [Int16])
+        case pairs(GlyphKeyMap<Int16>)
+        /// Format 2: classes of the first and second glyph index a class1Count × class2Count matrix; `coverage` holds
+        /// the first glyphs it applies to (each mapped to 1).
+        case classes(coverage: GlyphKeyMap<UInt8>, first: ClassDef, second: ClassDef, class2Count: Int,
+                     values: [Int16])
     }
 
     /// Lookups whose adjustments add up; within one lookup the first subtable that applies wins.
@@ -37,10 +39,10 @@ struct KerningTable: Sendable {
                         break subtables
                     }
                 case .classes(let coverage, let first, let second, let class2Count, let values):
-                    guard coverage.contains(left) else { continue }
+                    guard coverage[UInt32(left)] != nil else { continue }
                     // Classes beyond the matrix (malformed fonts) apply with no adjustment.
-                    let class2 = Int(second[right] ?? 0)
-                    let index = Int(first[left] ?? 0) * class2Count + class2
+                    let class2 = Int(second[UInt32(right)] ?? 0)
+                    let index = Int(first[UInt32(left)] ?? 0) * class2Count + class2
                     if class2 < class2Count, index < values.count { total += Int(values[index]) }
                     break subtables
                 }
