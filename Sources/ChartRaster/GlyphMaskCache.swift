@@ -26,6 +26,12 @@ struct GlyphMaskKey: Hashable {
     let d: Double
     let phaseX: UInt8
     let phaseY: UInt8
+
+    /// The map from font units to device pixels relative to the origin pixel: the linear part and the phase.
+    var transform: GlyphTransform {
+        GlyphTransform(a: a, b: b, c: c, d: d, tx: SceneRenderer.MaskOrigin.offset(phaseX),
+                       ty: SceneRenderer.MaskOrigin.offset(phaseY))
+    }
 }
 
 /// Glyph masks shared by every render in the process, so a label's glyphs are scan-converted once rather than in

@@ -16,10 +16,8 @@ extension SceneRenderer {
             guard let bounds = placed.glyph.bounds, let origin = MaskOrigin(t) else { continue }
             let key = GlyphMaskKey(glyph: placed.glyph, a: t.a, b: t.b, c: t.c, d: t.d,
                                    phaseX: origin.phaseX, phaseY: origin.phaseY)
-            let extent = Self.maskExtent(of: bounds, key)
-            let fitsMask = extent.width <= Self.maxMaskSide && extent.height <= Self.maxMaskSide
-                && extent.width <= width && extent.height <= height
-            if fitsMask {
+            if let extent = Self.maskExtent(of: bounds, key), extent.width <= Self.maxMaskSide,
+               extent.height <= Self.maxMaskSide, extent.width <= width, extent.height <= height {
                 let x0 = origin.x + extent.left, y0 = origin.y + extent.top
                 let rect = DeviceRect(x0: Double(x0), y0: Double(y0), x1: Double(x0 + extent.width),
                                       y1: Double(y0 + extent.height))
@@ -42,13 +40,9 @@ extension SceneRenderer {
         var result: DeviceRect?
         for placed in placer.glyphs(for: run) {
             guard let b = placed.glyph.bounds else { continue }
-            let t = placed.transform.scaled(by: scale)
-            let corners = [t.apply(Point(b.minX, b.minY)), t.apply(Point(b.maxX, b.minY)),
-                           t.apply(Point(b.minX, b.maxY)), t.apply(Point(b.maxX, b.maxY))]
-            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let box = placed.transform.scaled(by: scale).boundingBox(of: b)
             // One pixel of room covers the quarter-pixel rounding of mask origins and the antialiased fringe.
-            guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { continue }
-            let r = DeviceRect(x0: minX - 1, y0: minY - 1, x1: maxX + 1, y1: maxY + 1)
+            let r = DeviceRect(x0: box.minX - 1, y0: box.minY - 1, x1: box.maxX + 1, y1: box.maxY + 1)
             result = result.map { DeviceRect(x0: min($0.x0, r.x0), y0: min($0.y0, r.y0), x1: max($0.x1, r.x1),
                                              y1: max($0.y1, r.y1)) } ?? r
         }
@@ -91,30 +85,22 @@ extension SceneRenderer {
         let height: Int
     }
 
-    /// The mask rectangle for an outline with control bounds `b` under `key`'s linear map and phase.
-    static func maskExtent(of b: Rect, _ key: GlyphMaskKey) -> MaskExtent {
-        let px = MaskOrigin.offset(key.phaseX), py = MaskOrigin.offset(key.phaseY)
-        let xs = [b.minX, b.maxX], ys = [b.minY, b.maxY]
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for x in xs {
-            for y in ys {
-                let dx = key.a * x + key.c * y + px, dy = key.b * x + key.d * y + py
-                minX = min(minX, dx); maxX = max(maxX, dx)
-                minY = min(minY, dy); maxY = max(maxY, dy)
-            }
-        }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite,
-              maxX - minX < 1e6, maxY - minY < 1e6 else { return MaskExtent(left: 0, top: 0, width: .max, height: .max) }
-        let left = Int(minX.rounded(.down)), top = Int(minY.rounded(.down))
-        return MaskExtent(left: left, top: top, width: Int(maxX.rounded(.up)) - left,
-                          height: Int(maxY.rounded(.up)) - top)
+    /// The mask rectangle for an outline with control bounds `b` under `key`'s linear map and phase; nil when it is
+    /// not finite or far larger than any mask.
+    static func maskExtent(of b: Rect, _ key: GlyphMaskKey) -> MaskExtent? {
+        let box = key.transform.boundingBox(of: b)
+        guard box.minX.isFinite, box.minY.isFinite, box.width < 1e6, box.height < 1e6 else { return nil }
+        let left = Int(box.minX.rounded(.down)), top = Int(box.minY.rounded(.down))
+        return MaskExtent(left: left, top: top, width: Int(box.maxX.rounded(.up)) - left,
+                          height: Int(box.maxY.rounded(.up)) - top)
     }
 
     /// Scan-converts `glyph` under `key` into a mask of `extent` (which fits the band: see `draw`).
     mutating func renderMask(_ glyph: GlyphPath, _ key: GlyphMaskKey, _ extent: MaskExtent) -> GlyphMask {
-        let dx = MaskOrigin.offset(key.phaseX) - Double(extent.left)
-        let dy = MaskOrigin.offset(key.phaseY) - Double(extent.top)
-        let device = glyph.path.map { p in Point(key.a * p.x + key.c * p.y + dx, key.b * p.x + key.d * p.y + dy) }
+        var t = key.transform
+        t.tx -= Double(extent.left)
+        t.ty -= Double(extent.top)
+        let device = glyph.path.map(t.apply)
         let w = extent.width, h = extent.height
         edges.reset(clip: DeviceRect(x0: 0, y0: 0, x1: Double(w), y1: Double(h)))
         for contour in flattener.flatten(device) { edges.add(polygon: contour.points) }

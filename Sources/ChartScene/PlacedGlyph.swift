@@ -41,6 +41,15 @@ public struct GlyphTransform: Hashable, Sendable {
     public func scaled(by s: Double) -> GlyphTransform {
         GlyphTransform(a: a * s, b: b * s, c: c * s, d: d * s, tx: tx * s, ty: ty * s)
     }
+
+    /// The bounding box of rectangle `r` mapped by this transform (of its four mapped corners).
+    public func boundingBox(of r: Rect) -> Rect {
+        let corners = [apply(Point(r.minX, r.minY)), apply(Point(r.maxX, r.minY)), apply(Point(r.minX, r.maxY)),
+                       apply(Point(r.maxX, r.maxY))]
+        var box = Rect(x: corners[0].x, y: corners[0].y, width: 0, height: 0)
+        for p in corners.dropFirst() { box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
+        return box
+    }
 }
 
 /// One glyph of a text run, placed: its outline and where the outline goes.
