@@ -42,8 +42,11 @@ struct GlyphMaskKey: Hashable {
 /// (thousands of distinct glyphs, huge sizes) costs speed, never memory. Entries keep their `GlyphPath` alive, so
 /// an object identity in a key is never reused by another glyph.
 final class GlyphMaskCache: Sendable {
-    /// The process's cache: 4 MiB of coverage at most (a chart's glyphs take a few tens of kilobytes).
-    static let shared = GlyphMaskCache(byteBudget: 4 << 20)
+    /// The process's cache.
+    static let shared = GlyphMaskCache(byteBudget: defaultBudget)
+    /// 4 MiB of coverage, for the shared cache and a render's own (`Rasterizer.GlyphCaching.perRender`); a chart's
+    /// glyphs take a few tens of kilobytes.
+    static let defaultBudget = 4 << 20
 
     /// Most bytes (`GlyphMask.cost`) held at once.
     let byteBudget: Int

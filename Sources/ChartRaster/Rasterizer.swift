@@ -30,9 +30,21 @@ public struct Rasterizer: Sendable {
 
     /// Places text runs' glyphs (the text layer's `FontSet`); nil leaves text undrawn.
     public let glyphs: (any GlyphPlacing)?
+    /// Where rendered glyph masks are kept.
+    public let glyphCaching: GlyphCaching
 
-    public init(glyphs: (any GlyphPlacing)? = nil) {
+    /// Where glyph coverage masks live between uses.
+    public enum GlyphCaching: Sendable {
+        /// In the process-wide cache (4 MiB at most), so later renders reuse them: the service's setting.
+        case shared
+        /// Only for the one render (repeated glyphs still share a mask): the cost of a render in a fresh process,
+        /// for benchmarks and tests.
+        case perRender
+    }
+
+    public init(glyphs: (any GlyphPlacing)? = nil, glyphCaching: GlyphCaching = .shared) {
         self.glyphs = glyphs
+        self.glyphCaching = glyphCaching
     }
 
     /// The scene's pixels at `scale` device pixels per scene unit; the image is ⌈width·scale⌉ × ⌈height·scale⌉.
@@ -52,7 +64,10 @@ public struct Rasterizer: Sendable {
         let background = scene.background.map { PixelMath.premultiplied($0) } ?? 0
         var pixmap = Pixmap(width: width, height: height, fill: background)
         if width > 0 && height > 0 {
-            var renderer = SceneRenderer(width: width, height: height, scale: scale, glyphs: glyphs)
+            let cache = glyphCaching == .shared
+                ? GlyphMaskCache.shared : GlyphMaskCache(byteBudget: GlyphMaskCache.defaultBudget)
+            var renderer = SceneRenderer(width: width, height: height, scale: scale, glyphs: glyphs,
+                                         glyphCache: cache)
             pixmap.data.withUnsafeMutableBytes { raw in
                 raw.withMemoryRebound(to: UInt32.self) { pixels in
                     guard let base = pixels.baseAddress else { return }

@@ -9,6 +9,8 @@ struct SceneRenderer {
     let scale: Double
     /// Places text runs' glyphs; without it text is not drawn.
     let glyphs: (any GlyphPlacing)?
+    /// Where glyph masks are looked up and kept.
+    let glyphCache: GlyphMaskCache
     /// The whole image as a clip rectangle.
     let bounds: DeviceRect
     private var band: CoverageBand
@@ -16,11 +18,12 @@ struct SceneRenderer {
     var edges: EdgeList
     let flattener = Flattener(tolerance: Rasterizer.tolerance)
 
-    init(width: Int, height: Int, scale: Double, glyphs: (any GlyphPlacing)?) {
+    init(width: Int, height: Int, scale: Double, glyphs: (any GlyphPlacing)?, glyphCache: GlyphMaskCache) {
         self.width = width
         self.height = height
         self.scale = scale
         self.glyphs = glyphs
+        self.glyphCache = glyphCache
         bounds = DeviceRect(x0: 0, y0: 0, x1: Double(width), y1: Double(height))
         band = CoverageBand(width: width)
         edges = EdgeList(clip: bounds)

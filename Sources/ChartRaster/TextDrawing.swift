@@ -23,7 +23,7 @@ extension SceneRenderer {
                                       y1: Double(y0 + extent.height))
                 if rect.intersection(clip).isEmpty { continue }
                 if rect.x0 >= clip.x0 && rect.y0 >= clip.y0 && rect.x1 <= clip.x1 && rect.y1 <= clip.y1 {
-                    let mask = GlyphMaskCache.shared.mask(for: key) { renderMask(placed.glyph, key, extent) }
+                    let mask = glyphCache.mask(for: key) { renderMask(placed.glyph, key, extent) }
                     composite(mask, x: x0, y: y0, color: color, on: canvas)
                     continue
                 }

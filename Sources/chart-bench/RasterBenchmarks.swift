@@ -98,6 +98,11 @@ func rasterBenchmarks() -> [Benchmark] {
                 try textRasterizer.render(specScene, scale: scale).data.count
             })
         }
+        // A fresh process: every glyph mask is rendered in the render that first needs it.
+        let coldRasterizer = Rasterizer(glyphs: fonts, glyphCaching: .perRender)
+        benchmarks.append(Benchmark(name: "raster standard spec with glyphs, cold mask cache scale 1") {
+            try coldRasterizer.render(specScene, scale: 1).data.count
+        })
         // Without a glyph placer the rasterizer skips text: the glyphs' share is the difference.
         benchmarks.append(Benchmark(name: "raster standard spec without text scale 1") {
             try rasterizer.render(specScene, scale: 1).data.count

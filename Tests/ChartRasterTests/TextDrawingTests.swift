@@ -76,6 +76,15 @@ struct TextDrawingTests {
         #expect(difference.mean < 1, "mean alpha difference \(difference.mean)")
     }
 
+    @Test func aRendersOwnMaskCacheDrawsWhatTheSharedOneDraws() throws {
+        let scene = Scene(width: 120, height: 60, background: .white, title: "", description: "",
+                          nodes: [text("AAB A", at: Point(10.3, 30.7), size: 14), text("BB", at: Point(60.6, 50.2))])
+        let shared = try Rasterizer(glyphs: glyphs).render(scene, scale: 2)
+        let own = try Rasterizer(glyphs: glyphs, glyphCaching: .perRender).render(scene, scale: 2)
+        let same = shared.data == own.data
+        #expect(same)
+    }
+
     @Test func withoutAPlacerTextIsSkippedAndCounted() throws {
         let scene = Scene(width: 50, height: 50, background: nil, title: "", description: "",
                           nodes: [text("Q3", at: Point(10, 30))])
