@@ -1,0 +1,48 @@
+public import ChartScene
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FontSet: GlyphPlacing {
+    /// The glyphs of `run` in scene coordinates: laid out left to right with kerning, shifted per anchor (start,
+    /// middle or end of the measured advance width), baseline at `position.y`, rotated clockwise by `rotation`
+    /// degrees about `position`. Glyphs without an outline (spaces) are left out.
+    ///
+    /// No bidirectional reordering or complex shaping: right-to-left and Indic text come out in logical order,
+    /// unjoined.
+    public func glyphs(for run: TextRun) -> [PlacedGlyph] {
+        let size = run.size
+        // Per drawn glyph: its outline, px per font unit, and pen position in ems (the anchor needs the total first).
+        var laidOut: [(path: GlyphPath, k: Double, pen: Double)] = []
+        let advance = walk(run.text, weight: run.weight) { face, glyph, pen in
+            let path = face.glyphPath(of: glyph)
+            if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), pen)) }
+        }
+        let shift: Double = switch run.anchor {
+        case .start: 0
+        case .middle: -advance * size / 2
+        case .end: -advance * size
+        }
+        // Clockwise on screen (y down) by θ: x' = x·cosθ − y·sinθ, y' = x·sinθ + y·cosθ.
+        let (cosine, sine): (Double, Double) = switch run.rotation {
+        case 0: (1, 0)
+        case 90, -270: (0, 1)
+        case -90, 270: (0, -1)
+        case 180, -180: (-1, 0)
+        default: (cos(run.rotation * .pi / 180), sin(run.rotation * .pi / 180))
+        }
+        let origin = run.position
+        return laidOut.map { path, k, pen in
+            // Font units (y up) → run space: x·k + pen, −y·k; then rotate and move to `position`.
+            let x0 = pen * size + shift
+            return PlacedGlyph(glyph: path, transform: GlyphTransform(a: k * cosine, b: k * sine, c: k * sine,
+                                                                      d: -k * cosine, tx: origin.x + x0 * cosine,
+                                                                      ty: origin.y + x0 * sine))
+        }
+    }
+}
