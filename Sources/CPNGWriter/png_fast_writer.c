@@ -310,11 +310,10 @@ static int write_block(bit_writer *w, block *b) {
     }
     /* The symbols, with the bit writer's state in locals: stores through the byte pointer could alias the
      * writer's fields, which would reload them after every symbol. */
-    bit_writer local = *w;
     chart_png_buffer *out = w->out;
     uint8_t *p = out->data + out->size;
-    uint64_t acc = local.acc;
-    int count = local.count;
+    uint64_t acc = w->acc;
+    int count = w->count;
     for (size_t i = 0; i < b->count; i++) {
         uint32_t s = b->symbol[i];
         uint64_t bits;
