@@ -85,6 +85,19 @@ struct TextDrawingTests {
         #expect(same)
     }
 
+    @Test func concurrentRendersShareTheMaskCacheSafely() async throws {
+        let nodes = (0..<12).map { i in text("ABAB BA", at: Point(3.1 + Double(i) * 0.37, 10 + Double(i) * 7.3)) }
+        let scene = Scene(width: 120, height: 100, background: .white, title: "", description: "", nodes: nodes)
+        let reference = try Rasterizer(glyphs: glyphs, glyphCaching: .perRender).render(scene, scale: 1.5).data
+        let glyphs = self.glyphs
+        let images = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<8 { group.addTask { try Rasterizer(glyphs: glyphs).render(scene, scale: 1.5).data } }
+            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        }
+        let allEqual = images.count == 8 && images.allSatisfy { $0 == reference }
+        #expect(allEqual)
+    }
+
     @Test func withoutAPlacerTextIsSkippedAndCounted() throws {
         let scene = Scene(width: 50, height: 50, background: nil, title: "", description: "",
                           nodes: [text("Q3", at: Point(10, 30))])

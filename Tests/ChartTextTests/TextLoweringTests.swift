@@ -105,6 +105,12 @@ struct TextLoweringTests {
         #expect(paths.count == 8)
         #expect(paths.allSatisfy { $0 == reference })
         #expect(fonts.regular.cachedGlyphCount == Set("Concurrent AVé 123".unicodeScalars).count, "one entry per distinct glyph, space included")
+        // Every run gets the same outline objects, which the rasterizer's mask cache keys on.
+        let placements = await withTaskGroup(of: [ObjectIdentifier].self) { group in
+            for _ in 0..<8 { group.addTask { fonts.glyphs(for: run).map { ObjectIdentifier($0.glyph) } } }
+            return await group.reduce(into: [[ObjectIdentifier]]()) { $0.append($1) }
+        }
+        #expect(Set(placements).count == 1)
     }
 
     @Test func boldRunsUseTheBoldOutlines() throws {
