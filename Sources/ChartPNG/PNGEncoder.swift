@@ -1,8 +1,8 @@
 public import ChartRaster
 import CPNGWriter
 
-/// Encodes pixmaps as PNG through libpng, behind the C function `chart_png_write` (which owns libpng's setjmp, so
-/// errors come back as values, never as a longjmp through Swift).
+/// Encodes pixmaps as PNG: with CPNGWriter's chart-specialised writer, or through libpng behind the C function
+/// `chart_png_write` (which owns libpng's setjmp, so errors come back as values, never as a longjmp through Swift).
 public enum PNGEncoder {
     /// The PNG bytes of `pixmap`: 8-bit RGB when every pixel is opaque (smaller and faster), RGBA otherwise, with
     /// color un-premultiplied as PNG requires.

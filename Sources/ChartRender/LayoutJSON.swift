@@ -282,9 +282,7 @@ enum LayoutJSON {
 
         /// Rounded to hundredths (half away from zero), integers without a fraction; non-finite as null.
         mutating func number(_ v: Double) {
-            guard v.isFinite else { return null() }
-            let h = (v * 100).rounded() / 100
-            value(h == h.rounded() && abs(h) < 1e15 ? String(Int64(h)) : String(h))
+            exact((v * 100).rounded() / 100)
         }
 
         /// Exactly: integers without a fraction, others as the shortest decimal that reads back as `v` (a JSON
