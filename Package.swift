@@ -39,12 +39,15 @@ let package = Package(
             name: "ChartRender",
             dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
             swiftSettings: strict),
+        // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "ChartCrypto", dependencies: ["CCrypto"], swiftSettings: strict),
         // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4), fenced like NIO's CNIOLinux.
         .target(name: "CLinuxIO"),
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
-        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender"], swiftSettings: strict),
+        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartCrypto"], swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
