@@ -393,3 +393,35 @@ struct HTTPServerTests {
         #expect(stoppedAtEnd)
     }
 }
+
+struct PeerAddressTests {
+    @Test func requestsCarryTheLoopbackPeerAddress() throws {
+        let seen = Mutex<[String]>([])
+        let responder = ClosureResponder { request in
+            seen.withLock { $0.append(request.peerAddress) }
+            return .text(200, "ok")
+        }
+        let server = try HTTPServer.start(configuration: testConfiguration(), responder: responder)
+        defer { server.shutdown() }
+        let client = try #require(TestClient(port: server.port))
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(client.readResponse()?.status == 200)
+        #expect(seen.withLock { $0 } == ["127.0.0.1"])
+    }
+
+    @Test func ipv4MappedIPv6IsSpelledAsIPv4() {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        _ = inet_pton(AF_INET6, "::ffff:203.0.113.7", &address.sin6_addr)
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { out in
+            withUnsafeBytes(of: address) { out.copyMemory(from: $0) }
+        }
+        #expect(PeerAddress.text(of: storage) == "203.0.113.7")
+        _ = inet_pton(AF_INET6, "2001:db8::1", &address.sin6_addr)
+        withUnsafeMutableBytes(of: &storage) { out in
+            withUnsafeBytes(of: address) { out.copyMemory(from: $0) }
+        }
+        #expect(PeerAddress.text(of: storage) == "2001:db8::1")
+    }
+}

@@ -18,6 +18,8 @@ final class Connection {
     let fd: Int32
     /// Unique for the server's lifetime, so a late worker result never reaches a reused descriptor.
     let id: UInt64
+    /// The peer's address as text (see `HTTPRequest.peerAddress`).
+    let peerAddress: String
     var parser: HTTPParser
     var phase = Phase.idle
     /// Monotonic nanoseconds at which the current phase times out; 0 = none.
@@ -41,9 +43,10 @@ final class Connection {
     var pendingLog: HTTPLogEntry?
     var closeAfterWrite = false
 
-    init(fd: Int32, id: UInt64, limits: HTTPParserLimits) {
+    init(fd: Int32, id: UInt64, peerAddress: String, limits: HTTPParserLimits) {
         self.fd = fd
         self.id = id
+        self.peerAddress = peerAddress
         self.parser = HTTPParser(limits: limits)
     }
 }

@@ -5,7 +5,13 @@ import Glibc
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<64 {
-            let fd = clinuxio_accept_nonblocking(listenFD, nil, nil)
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    clinuxio_accept_nonblocking(listenFD, $0, &length)
+                }
+            }
             if fd < 0 {
                 switch errno {
                 case EINTR, ECONNABORTED: continue
@@ -20,7 +26,8 @@ extension EventLoop {
             }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits)
+            let connection = Connection(fd: fd, id: nextConnectionID, peerAddress: PeerAddress.text(of: address),
+                                        limits: configuration.limits)
             nextConnectionID += 1
             guard register(fd, events: EPOLLIN.rawValue) else {
                 close(fd)

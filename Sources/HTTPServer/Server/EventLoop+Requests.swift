@@ -90,7 +90,8 @@ extension EventLoop {
         }
         connection.phase = .processing
         connection.deadline = 0
-        let request = HTTPRequest(head: head, body: body, id: connection.requestID)
+        let request = HTTPRequest(head: head, body: body, id: connection.requestID,
+                                  peerAddress: connection.peerAddress)
         if let immediate = responder.respondWithoutBlocking(to: request) {
             queueResponse(connection, immediate, close: false)
         } else if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, request: request)) {
