@@ -1,3 +1,4 @@
+import ChartCrypto
 import ChartRender
 import ChartSpec
 import HTTPServer
@@ -6,7 +7,7 @@ import Testing
 
 struct ChartCacheTests {
     func chart(_ size: Int) -> RenderedChart { RenderedChart(bytes: [UInt8](repeating: 1, count: size), format: .svg) }
-    func key(_ n: UInt64) -> ChartCacheKey { ChartCacheKey(high: 0, low: n) }
+    func key(_ n: UInt64) -> ChartCacheKey { ChartCacheKey(words: (0, n, 0, 0)) }
 
     @Test func evictsLeastRecentlyUsedToStayWithinBytes() {
         let cache = ChartCache(capacity: 400)
@@ -36,9 +37,9 @@ struct ChartCacheTests {
 }
 
 struct ResolutionMemoTests {
-    func key(_ n: UInt64) -> ChartCacheKey { ChartCacheKey(high: 1, low: n) }
+    func key(_ n: UInt64) -> ChartCacheKey { ChartCacheKey(words: (1, n, 0, 0)) }
     func value(_ n: UInt64) -> ChartResolution {
-        ChartResolution(key: ChartCacheKey(high: 2, low: n), format: .svg, variesWithAccept: false)
+        ChartResolution(key: ChartCacheKey(words: (2, n, 0, 0)), format: .svg, variesWithAccept: false)
     }
 
     @Test func keepsRecentEntriesWithinTwoGenerations() {
@@ -54,14 +55,15 @@ struct ResolutionMemoTests {
 }
 
 struct HashingTests {
-    /// Published FNV-1a-128 vectors (the offset basis for the empty input).
-    @Test func fnv1a128MatchesReferenceVectors() {
-        var empty = FNV1a128()
-        empty.combine([])
-        #expect(empty.value == 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D)
-        var a = FNV1a128()
-        a.combine(Array("a".utf8))
-        #expect(a.value == 0xD228_CB69_6F1A_8CAF_7891_2B70_4E4A_8964)
+    /// The key is SHA-256 (known-answer tested in ChartCryptoTests) of its documented, domain-separated input.
+    @Test func chartKeyIsTheSHA256OfVersionFormatAndCanonicalSpec() {
+        let spec = ChartSpec()
+        let key = ChartCacheKey.forChart(spec: spec, format: .png, rendererVersion: "v1")
+        let digest = SHA256Hasher.hash(Array("chart\u{0}v1\u{0}png\u{0}".utf8) + spec.canonicalJSON)
+        #expect(key == ChartCacheKey(digest: digest))
+        #expect(key.description == digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16)
+                                                                                   : String($0, radix: 16) }.joined())
+        #expect(key.etag == "\"" + key.description.prefix(32) + "\"")
     }
 
     @Test func etagIsStableAcrossProcessesAndQuoted() {

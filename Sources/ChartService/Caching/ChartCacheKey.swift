@@ -1,20 +1,46 @@
+import ChartCrypto
 public import ChartSpec
 
-/// A 128-bit content hash identifying one rendered image: spec, format choice and renderer version.
-/// Stable across processes and machines (unlike `Hasher`, which is seeded per process), so it can be an ETag.
+/// A SHA-256 content hash identifying one rendered image: spec, format choice and renderer version.
+/// Stable across processes and machines (unlike `Hasher`, which is seeded per process), so it can be an ETag; and
+/// collision resistant, so no client can make its request share a key with another's image (FNV-1a, used before,
+/// could be collided in seconds — `CacheKeyCollisionTests` keeps such a pair).
 public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
-    public var high: UInt64
-    public var low: UInt64
+    /// The digest as four big-endian words (word 0 holds the first eight digest bytes).
+    public var words: (UInt64, UInt64, UInt64, UInt64)
 
-    /// The strong entity tag, quoted (RFC 9110 §8.8.3).
-    public var etag: String { "\"\(description)\"" }
+    public init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        self.words = words
+    }
 
-    public var description: String {
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
+    /// The key of a 32-byte digest.
+    init(digest: [UInt8]) {
+        func word(_ index: Int) -> UInt64 {
+            digest[(index * 8)..<(index * 8 + 8)].reduce(0) { $0 << 8 | UInt64($1) }
         }
-        return hex(high) + hex(low)
+        words = (word(0), word(1), word(2), word(3))
+    }
+
+    public static func == (a: ChartCacheKey, b: ChartCacheKey) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+    }
+
+    /// The strong entity tag, quoted (RFC 9110 §8.8.3): the first 128 bits of the digest in hex. Any two
+    /// distinct charts still differ there unless someone finds a SHA-256 prefix collision (2^64 work), and the
+    /// tag stays as short as it was.
+    public var etag: String { "\"\(hex(words.0))\(hex(words.1))\"" }
+
+    /// The whole digest in hex.
+    public var description: String { hex(words.0) + hex(words.1) + hex(words.2) + hex(words.3) }
+
+    private func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The one place that decides what identifies a chart: the spec, the resolved output format and the
@@ -23,14 +49,10 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The spec is identified by its canonical JSON, so whitespace, key order, number and color spelling and
     /// spelled-out defaults do not matter; `format` is the resolved one (after `?format=`, spec and `Accept`).
     public static func forChart(spec: ChartSpec, format: OutputFormat, rendererVersion: String) -> ChartCacheKey {
-        var hasher = FNV1a128()
-        hasher.combine(Array(rendererVersion.utf8))
-        hasher.combine([0])
-        hasher.combine(Array(format.rawValue.utf8))
-        hasher.combine([0])
-        hasher.combine(spec.canonicalJSON)
-        let value = hasher.value
-        return ChartCacheKey(high: UInt64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))
+        let hasher = SHA256Hasher()
+        hasher.update(Array("chart\u{0}\(rendererVersion)\u{0}\(format.rawValue)\u{0}".utf8))
+        hasher.update(spec.canonicalJSON)
+        return ChartCacheKey(digest: hasher.finalize())
     }
 }
 
@@ -39,26 +61,10 @@ extension ChartCacheKey {
     /// the renderer version. Only a memo key (see `ResolutionMemo`), never an ETag.
     static func forRequest(json: [UInt8], override: OutputFormat?, accepted: OutputFormat,
                            rendererVersion: String) -> ChartCacheKey {
-        var hasher = FNV1a128()
+        let hasher = SHA256Hasher()
         let prefix = "request\u{0}\(rendererVersion)\u{0}\(override?.rawValue ?? "-")\u{0}\(accepted.rawValue)\u{0}"
-        hasher.combine(Array(prefix.utf8))
-        hasher.combine(json)
-        let value = hasher.value
-        return ChartCacheKey(high: UInt64(truncatingIfNeeded: value >> 64), low: UInt64(truncatingIfNeeded: value))
-    }
-}
-
-/// FNV-1a with the 128-bit parameters (Fowler, Noll, Vo; draft-eastlake-fnv): xor each byte, multiply by the prime.
-struct FNV1a128 {
-    private static let prime: UInt128 = (1 << 88) | 0x13B
-    private(set) var value: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
-
-    mutating func combine(_ bytes: [UInt8]) {
-        var v = value
-        for byte in bytes {
-            v ^= UInt128(byte)
-            v &*= Self.prime
-        }
-        value = v
+        hasher.update(Array(prefix.utf8))
+        hasher.update(json)
+        return ChartCacheKey(digest: hasher.finalize())
     }
 }
