@@ -71,12 +71,15 @@ public final class ChartService: HTTPResponder {
         return finish(route(request), head: request.head)
     }
 
-    /// Answers on the I/O thread what needs no rendering: a chart request whose resolution is remembered and
-    /// whose image is cached (or matches `If-None-Match`). Bodies over 16 KiB are left to the workers, so the
-    /// I/O thread never hashes much.
+    /// Answers on the I/O thread everything that needs no rendering, so it never waits behind renders: the
+    /// control plane (`/healthz`, `/readyz`, `/metrics`), the static assets, preflights, unknown routes, and a
+    /// chart request whose resolution is remembered and whose image is cached (or matches `If-None-Match`).
+    /// Chart bodies over 16 KiB are left to the workers, so the I/O thread never hashes much.
     public func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? {
-        guard request.path == Route.chart.rawValue, request.method != "OPTIONS",
-            request.body.count <= 16 * 1024,
+        guard Route(rawValue: String(request.path)) == .chart, request.method != "OPTIONS" else {
+            return finish(route(request), head: request.head)
+        }
+        guard request.body.count <= 16 * 1024,
             case .json(let json, let cacheControl) = chartSource(request),
             case .success(let override) = formatOverride(request),
             let resolution = resolutions.get(requestKey(json: json, override: override, request: request)),
@@ -294,12 +297,19 @@ public final class ChartService: HTTPResponder {
         return response
     }
 
-    /// Every response passes here: CORS headers for allowed origins.
+    /// Every response passes here: CORS headers for allowed origins, and a policy that keeps an SVG opened
+    /// directly (not through `<img>`, where scripts never run) from running script or loading anything.
     private func finish(_ response: HTTPResponse, head: HTTPRequestHead) -> HTTPResponse {
         var response = response
         if head.method != "OPTIONS" { cors.decorate(&response, origin: head.headers["Origin"]) }
+        if response.headers["Content-Type"] == "image/svg+xml" {
+            response.headers.set("Content-Security-Policy", Self.svgContentSecurityPolicy)
+        }
         return response
     }
+
+    /// The policy sent with every SVG: no script, no fetches, no frames; inline styles only.
+    static let svgContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'"
 
     /// `application/json` or any `+json` type, parameters (such as charset) ignored.
     static func isJSON(_ contentType: String?) -> Bool {

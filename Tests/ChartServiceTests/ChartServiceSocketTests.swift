@@ -17,6 +17,45 @@ private func configuration() -> HTTPServerConfiguration {
 }
 
 struct ChartServiceSocketTests {
+    /// With every worker busy on a render and the queue holding more, the control plane and the assets are still
+    /// answered at once: they never wait behind renders (a liveness probe allows 2 s; we allow 50 ms).
+    @Test func controlPlaneNeverWaitsBehindRenders() throws {
+        let renderer = FakeRenderer()
+        var settings = ChartServiceConfiguration()
+        settings.assetsDirectory = #filePath.split(separator: "/").dropLast(3).reduce("") { $0 + "/" + $1 }
+        let service = ChartService(configuration: settings, renderer: renderer)
+        let server = try HTTPServer.start(configuration: configuration(), responder: service)
+        defer {
+            renderer.release()
+            server.shutdown()
+        }
+        var blocked: [TestClient] = []
+        for index in 0..<4 {  // two render, two wait in the queue
+            let spec = #"{"title":"block","n":\#(index)}"#
+            let client = try #require(TestClient(port: server.port))
+            client.send("POST /v1/chart HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(spec.utf8.count)\r\n\r\n" + spec)
+            blocked.append(client)
+        }
+        for _ in 0..<1000 where renderer.blocked.load(ordering: .sequentiallyConsistent) < 2 { usleep(1000) }
+        #expect(renderer.blocked.load(ordering: .sequentiallyConsistent) == 2)
+        for target in ["/healthz", "/readyz", "/metrics", "/openapi.yaml", "/nowhere"] {
+            let start = monotonicMilliseconds()
+            let response = try #require(exchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: t\r\n"
+                + "Connection: close\r\n\r\n"))
+            #expect(monotonicMilliseconds() - start < 50, "\(target) waited behind the renders")
+            #expect(response.status == (target == "/nowhere" ? 404 : 200))
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        }
+        renderer.release()
+        for client in blocked {
+            let response = try #require(client.readResponse())
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Security-Policy"] == "default-src 'none'; style-src 'unsafe-inline'")
+            #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        }
+    }
+
     @Test func servesChartsAndProblemsOverTheWire() throws {
         let service = ChartService(renderer: FakeRenderer())
         let server = try HTTPServer.start(configuration: configuration(), responder: service)
@@ -85,4 +124,10 @@ struct ChartServiceSocketTests {
         client.join()
         #expect(answer.withLock { $0 } == 200)
     }
+}
+
+private func monotonicMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
 }

@@ -1,4 +1,5 @@
-/// A response built by a handler. The server adds `Date`, `Content-Length`, `Connection` and `X-Request-Id`.
+/// A response built by a handler. The server adds `Date`, `Content-Length`, `Connection`, `X-Request-Id` and
+/// `X-Content-Type-Options: nosniff`.
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
@@ -49,12 +50,14 @@ public struct HTTPResponse: Sendable {
         if let requestID {
             out += "X-Request-Id: \(requestID)\r\n"
         }
-        out += "\r\n"
+        // Every response, whatever its handler: a browser must never sniff an error body or an image as HTML.
+        out += "X-Content-Type-Options: nosniff\r\n\r\n"
         return Array(out.utf8)
     }
 
     /// Framing and connection headers only the server may write; a handler's copies are dropped.
-    private static let serverOwned = ["Content-Length", "Transfer-Encoding", "Connection", "Date", "X-Request-Id"]
+    private static let serverOwned = ["Content-Length", "Transfer-Encoding", "Connection", "Date", "X-Request-Id",
+                                      "X-Content-Type-Options"]
 
     private static func fieldSafe(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return text }

@@ -49,7 +49,7 @@ extension EventLoop {
 
     func refuse(_ fd: Int32) {
         let message = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: "
-            + "\(configuration.retryAfterSeconds)\r\nConnection: close\r\n\r\n"
+            + "\(configuration.retryAfterSeconds)\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
         _ = message.utf8.withContiguousStorageIfAvailable { bytes in
             Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
         }
