@@ -33,17 +33,10 @@ struct PieChartLayout {
     var spec: ChartSpec { ctx.spec }
     var isDoughnut: Bool { spec.type == .doughnut }
 
-    /// The slices of the spec: `PieAngles.slices`, with the merge share raised when needed so at most `maxSlices`
-    /// remain.
+    /// The slices of the spec: `PieAngles.slices`, at most `maxSlices` of them.
     func slices() -> [PieSlice] {
-        let values = spec.series.first?.points.map(\.y) ?? []
-        var slices = PieAngles.slices(values, mergeBelow: spec.pie.otherBelow)
-        if slices.count > Self.maxSlices {
-            // Merge everything below the share of the maxSlices-th largest slice.
-            let shares = slices.map(\.fraction).sorted(by: >)
-            slices = PieAngles.slices(values, mergeBelow: shares[Self.maxSlices - 1])
-        }
-        return slices
+        PieAngles.slices(spec.series.first?.points.map(\.y) ?? [], mergeBelow: spec.pie.otherBelow,
+                         maxSlices: Self.maxSlices)
     }
 
     /// A slice's display name: its label, "Item n" (1-based) when there is none, or the "other" name.

@@ -66,4 +66,32 @@ struct PieAnglesTests {
         }
         Self.checkTiling(PieAngles.slices(values, mergeBelow: 0.001))
     }
+
+    /// Ties cannot defeat the cap: a million equal values (the hostile pie) give `maxSlices` slices, the first
+    /// 359 inputs their own, the rest one "other".
+    @Test func equalValuesStillRespectTheSliceCap() {
+        let slices = PieAngles.slices([Double?](repeating: 1, count: 1_000_000), maxSlices: 360)
+        #expect(slices.count == 360)
+        #expect(slices.prefix(359).map(\.index) == (0..<359).map { $0 })
+        #expect(slices.last?.isOther == true)
+        #expect(slices.last?.sourceIndices.count == 1_000_000 - 359)
+        #expect(slices.last?.sourceIndices.first == 359)
+        Self.checkTiling(slices)
+    }
+
+    @Test func theCapKeepsTheLargestAndTheEarliestOfTies() {
+        let slices = PieAngles.slices([1, 5, 3, 5, 3, 2], maxSlices: 4)
+        #expect(slices.map(\.index) == [1, 2, 3, nil])  // 5, 3 (earlier of the two), 5, then "other"
+        #expect(slices.last?.sourceIndices == [0, 4, 5])
+        #expect(slices.last?.value == 6)
+        Self.checkTiling(slices)
+    }
+
+    @Test func theCapCountsAnExistingOtherSlice() {
+        // 0.5 and 0.6 are below 10 % and merge; the cap of 3 then leaves 40 and 30 and one "other".
+        let slices = PieAngles.slices([40, 30, 20, 0.5, 0.6], mergeBelow: 0.1, maxSlices: 3)
+        #expect(slices.map(\.index) == [0, 1, nil])
+        #expect(slices.last?.sourceIndices == [2, 3, 4])
+        Self.checkTiling(slices)
+    }
 }

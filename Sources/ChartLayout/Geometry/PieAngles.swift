@@ -34,8 +34,11 @@ public enum PieAngles {
     ///   here they cannot produce a NaN or a backwards arc).
     /// - Values whose share is below `mergeBelow` (e.g. 0.02 for 2 %) are merged into one "other" slice, but only
     ///   when at least two qualify — a single small slice keeps its own identity.
+    /// - At most `maxSlices` slices result: beyond that only the `maxSlices − 1` largest keep their own slice
+    ///   (ties go to the earlier input) and every other value joins "other", so equal values cannot defeat the cap.
     /// - When the total is zero (empty or all-zero input) the result is empty: the caller draws a neutral ring.
-    public static func slices(_ values: [Double?], mergeBelow: Double = 0, start: Double = 0) -> [PieSlice] {
+    public static func slices(_ values: [Double?], mergeBelow: Double = 0, start: Double = 0,
+                              maxSlices: Int = .max) -> [PieSlice] {
         let usable: [(Int, Double)] = values.enumerated().compactMap { i, v in
             guard let v, v.isFinite, v > 0 else { return nil }
             return (i, v)
@@ -46,12 +49,29 @@ public enum PieAngles {
         var total = 0.0
         for (_, v) in usable { total += v / largest }
         let isSmall = { (v: Double) in v / largest / total < mergeBelow }
-        let small = usable.filter { isSmall($0.1) }
-        let merge = small.count >= 2
-        var groups: [(index: Int?, sources: [Int], value: Double)] = usable
-            .filter { !merge || !isSmall($0.1) }
+        var small = usable.filter { isSmall($0.1) }
+        var kept = small.count >= 2 ? usable.filter { !isSmall($0.1) } : usable
+        if small.count < 2 { small = [] }
+        let limit = max(2, maxSlices)
+        if kept.count + (small.isEmpty ? 0 : 1) > limit {
+            // Keep the limit − 1 largest: those above the limit−1-th largest value, then the earliest of its ties.
+            let threshold = kept.map(\.1).sorted(by: >)[limit - 2]
+            var tiesLeft = limit - 1 - kept.count(where: { $0.1 > threshold })
+            var survivors: [(Int, Double)] = []
+            for entry in kept {
+                if entry.1 > threshold || (entry.1 == threshold && tiesLeft > 0) {
+                    if entry.1 == threshold { tiesLeft -= 1 }
+                    survivors.append(entry)
+                } else {
+                    small.append(entry)
+                }
+            }
+            kept = survivors
+            small.sort { $0.0 < $1.0 }
+        }
+        var groups: [(index: Int?, sources: [Int], value: Double)] = kept
             .map { (index: $0.0, sources: [$0.0], value: $0.1) }
-        if merge {
+        if !small.isEmpty {
             var sum = 0.0
             for (_, v) in small { sum += v }
             groups.append((index: nil, sources: small.map(\.0), value: sum))
