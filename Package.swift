@@ -47,7 +47,7 @@ let package = Package(
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
-        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartCrypto"], swiftSettings: strict),
+        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto"], swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),

@@ -42,9 +42,15 @@ public struct Rasterizer: Sendable {
         case perRender
     }
 
-    public init(glyphs: (any GlyphPlacing)? = nil, glyphCaching: GlyphCaching = .shared) {
+    /// Polled per node and per 32-row band; once cancelled the render stops early and its pixels are to be
+    /// discarded.
+    public let cancellation: CancellationCheck
+
+    public init(glyphs: (any GlyphPlacing)? = nil, glyphCaching: GlyphCaching = .shared,
+                cancellation: CancellationCheck = .never) {
         self.glyphs = glyphs
         self.glyphCaching = glyphCaching
+        self.cancellation = cancellation
     }
 
     /// The scene's pixels at `scale` device pixels per scene unit; the image is ⌈width·scale⌉ × ⌈height·scale⌉.
@@ -67,7 +73,7 @@ public struct Rasterizer: Sendable {
             let cache = glyphCaching == .shared
                 ? GlyphMaskCache.shared : GlyphMaskCache(byteBudget: GlyphMaskCache.defaultBudget)
             var renderer = SceneRenderer(width: width, height: height, scale: scale, glyphs: glyphs,
-                                         glyphCache: cache)
+                                         glyphCache: cache, cancellation: cancellation)
             pixmap.data.withUnsafeMutableBytes { raw in
                 raw.withMemoryRebound(to: UInt32.self) { pixels in
                     guard let base = pixels.baseAddress else { return }

@@ -17,8 +17,12 @@ struct SceneRenderer {
     /// Reused by every fill, so steady-state rendering does not allocate edge storage.
     var edges: EdgeList
     let flattener = Flattener(tolerance: Rasterizer.tolerance)
+    /// Polled per node and per band.
+    let cancellation: CancellationCheck
 
-    init(width: Int, height: Int, scale: Double, glyphs: (any GlyphPlacing)?, glyphCache: GlyphMaskCache) {
+    init(width: Int, height: Int, scale: Double, glyphs: (any GlyphPlacing)?, glyphCache: GlyphMaskCache,
+         cancellation: CancellationCheck = .never) {
+        self.cancellation = cancellation
         self.width = width
         self.height = height
         self.scale = scale
@@ -32,6 +36,7 @@ struct SceneRenderer {
     /// Draws `nodes` in order. `opacity` is an ancestor group's opacity folded into paints (1 unless layers ran out).
     mutating func draw(_ nodes: [Node], on canvas: Canvas, clip: DeviceRect, opacity: Double, layerDepth: Int) {
         for node in nodes {
+            if cancellation.isCancelled { return }
             switch node {
             case .text(let run):
                 if let glyphs { draw(run, placer: glyphs, on: canvas, clip: clip, opacity: opacity) }
@@ -199,7 +204,7 @@ struct SceneRenderer {
     /// Runs the band accumulator over `rows`, 32 at a time.
     mutating func scan<B: Blitter>(_ edges: [Edge], rows: Range<Int>, rule: FillRule, into blitter: inout B) {
         var top = rows.lowerBound
-        while top < rows.upperBound {
+        while top < rows.upperBound, !cancellation.isCancelled {
             let count = min(CoverageBand.rows, rows.upperBound - top)
             band.accumulate(edges, top: top, rowCount: count)
             band.sweep(rule: rule, rowCount: count, into: &blitter)

@@ -40,33 +40,40 @@ public struct ChartRenderer: Sendable {
 
     /// Parses, validates and renders `json`. `format` overrides the spec's own `format`;
     /// when neither says, `fallback` is used.
-    public func render(json: [UInt8], format: OutputFormat? = nil, fallback: OutputFormat = .svg) throws(RenderError)
-        -> RenderedChart
-    {
+    public func render(json: [UInt8], format: OutputFormat? = nil, fallback: OutputFormat = .svg,
+                       options: RenderOptions = RenderOptions()) throws(RenderError) -> RenderedChart {
         let spec: ChartSpec
         do {
             spec = try ChartSpec.parse(json, renderingAs: format)
         } catch {
             throw .invalidSpec(error)
         }
-        return try render(spec, format: format ?? spec.format ?? fallback)
+        return try render(spec, format: format ?? spec.format ?? fallback, options: options)
     }
 
-    /// Renders a validated spec in `format`.
-    public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
+    /// Renders a validated spec in `format`: lays it out, checks the scene against `options.budget` (a
+    /// `.tooComplex` naming what to reduce when over), then runs the backend, which polls `options.cancellation`.
+    public func render(_ spec: ChartSpec, format: OutputFormat, options: RenderOptions = RenderOptions())
+        throws(RenderError) -> RenderedChart
+    {
         let spec = try Self.resolvingTimes(spec)
+        let bytes: [UInt8]
         switch format {
-        case .svg:
-            return RenderedChart(bytes: SVGWriter().write(svgScene(for: spec)), format: .svg)
-        case .smil:
-            let writer = SVGWriter(animation: spec.animation.enabled ? SVGAnimation(spec.animation) : nil)
-            return RenderedChart(bytes: writer.write(svgScene(for: spec)), format: .smil)
+        case .svg, .smil:
+            let animation = format == .smil && spec.animation.enabled ? SVGAnimation(spec.animation) : nil
+            let writer = SVGWriter(animation: animation, idPrefix: options.idPrefix, cancellation: options.cancellation)
+            bytes = writer.write(try svgScene(for: spec, format: format, options: options))
         case .png:
-            return RenderedChart(bytes: try png(for: spec), format: .png)
+            bytes = try png(for: spec, options: options)
         case .json:
-            return RenderedChart(bytes: LayoutJSON.encode(scene: scene(for: spec), spec: spec,
-                                                          metrics: text.measurer), format: .json)
+            let scene = try checked(self.scene(for: spec), spec: spec, format: .json, options: options)
+            bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
         }
+        if options.cancellation.isCancelled { throw .cancelled }
+        if let problem = options.budget.outputProblem(bytes: bytes.count, format: format) {
+            throw .tooComplex([problem])
+        }
+        return RenderedChart(bytes: bytes, format: format)
     }
 
     /// The spec with a time axis's timestamps resolved (the calendar lives in the layout layer), or its problems.
@@ -79,31 +86,69 @@ public struct ChartRenderer: Sendable {
     }
 
     /// The backend-neutral scene for `spec`; `interactive: false` leaves out tooltips and hit targets (for PNG).
+    /// Sub-pixel dash patterns are already drawn as the solid lines they look like (`FineDashes`).
     public func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
-        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive)
+        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive).resolvingFineDashes()
     }
 
-    /// The scene as the SVG writer gets it: text as `<text>`, or as glyph outlines for `text: "paths"`.
-    private func svgScene(for spec: ChartSpec) -> Scene {
-        let scene = self.scene(for: spec)
+    /// `scene` if it fits the budget for `format`, else the problems; also stops when cancelled during layout.
+    private func checked(_ scene: Scene, spec: ChartSpec, format: OutputFormat, options: RenderOptions)
+        throws(RenderError) -> Scene
+    {
+        if options.cancellation.isCancelled { throw .cancelled }
+        let problems = options.budget.problems(SceneCost(of: scene), format: format, scale: spec.scale,
+                                               textAsPaths: spec.text == .paths && text.fontSet != nil)
+        guard problems.isEmpty else { throw .tooComplex(problems) }
+        return scene
+    }
+
+    /// The scene as the SVG writer gets it: text as `<text>`, or as glyph outlines for `text: "paths"` (lowered
+    /// only once the budget has been checked with the outlines' estimated size).
+    private func svgScene(for spec: ChartSpec, format: OutputFormat, options: RenderOptions)
+        throws(RenderError) -> Scene
+    {
+        let scene = try checked(self.scene(for: spec), spec: spec, format: format, options: options)
         guard spec.text == .paths, let fonts = text.fontSet else { return scene }
         return lowerText(in: scene, fonts: fonts)
     }
 
-    /// Lays out, rasterizes at the spec's scale (text from the font set's glyphs) and encodes PNG.
-    private func png(for spec: ChartSpec) throws(RenderError) -> [UInt8] {
+    /// Lays out, checks the budget, rasterizes at the spec's scale (text from the font set's glyphs), encodes PNG.
+    private func png(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> [UInt8] {
         do {
             try spec.checkRasterBudget()
         } catch {
             throw .invalidSpec(error)
         }
-        let scene = self.scene(for: spec, interactive: false)
+        let scene = try checked(self.scene(for: spec, interactive: false), spec: spec, format: .png,
+                                options: options)
+        let pixmap: Pixmap
         do {
-            let pixmap = try Rasterizer(glyphs: text.fontSet).render(scene, scale: spec.scale)
+            pixmap = try Rasterizer(glyphs: text.fontSet, cancellation: options.cancellation)
+                .render(scene, scale: spec.scale)
+        } catch {
+            throw .backendFailure("\(error)")
+        }
+        if options.cancellation.isCancelled { throw .cancelled }
+        do {
             return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
         } catch {
             throw .backendFailure("\(error)")
         }
+    }
+}
+
+/// How one render is bounded and identified: its budget, how it learns it is no longer wanted, and its SVG ids.
+public struct RenderOptions: Sendable {
+    public var budget: RenderBudget
+    public var cancellation: CancellationCheck
+    /// Prefix of the SVG's element ids. The service passes one derived from the chart's ETag, so several charts
+    /// inlined in one page never share a gradient or clip id.
+    public var idPrefix: String
+
+    public init(budget: RenderBudget = .standard, cancellation: CancellationCheck = .never, idPrefix: String = "c") {
+        self.budget = budget
+        self.cancellation = cancellation
+        self.idPrefix = idPrefix
     }
 }
 

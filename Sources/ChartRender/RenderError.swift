@@ -1,14 +1,21 @@
 public import ChartSpec
 
-/// Why a render failed: the request's fault (a spec problem, with JSON paths) or ours (a backend failed on a
-/// validated spec — always a bug, reported as such rather than crashing).
+/// Why a render failed: the request's fault (a spec problem, with JSON paths; a chart over the render budget), the
+/// caller's (it cancelled), or ours (a backend failed on a validated spec — always a bug, reported as such rather
+/// than crashing).
 public enum RenderError: Error, Sendable, CustomStringConvertible {
     case invalidSpec(SpecError)
+    /// The chart would cost more than the `RenderBudget` allows; each issue names what to reduce.
+    case tooComplex([SpecIssue])
+    /// The caller's `CancellationCheck` fired (deadline passed, client gone); the partial output was discarded.
+    case cancelled
     case backendFailure(String)
 
     public var description: String {
         switch self {
         case .invalidSpec(let error): error.description
+        case .tooComplex(let issues): "chart too complex: " + issues.map(\.description).joined(separator: "; ")
+        case .cancelled: "rendering was cancelled"
         case .backendFailure(let message): "internal rendering failure: \(message)"
         }
     }

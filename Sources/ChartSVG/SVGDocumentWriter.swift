@@ -24,10 +24,12 @@ struct SVGDocumentWriter: ~Copyable {
     private var clipIDs: [Rect: Int] = [:]
     private var revealCount = 0
     private var sweepCount = 0
+    private let cancellation: CancellationCheck
 
-    init(prefix: [UInt8], timeline: SMILTimeline?) {
+    init(prefix: [UInt8], timeline: SMILTimeline?, cancellation: CancellationCheck = .never) {
         self.prefix = prefix
         self.timeline = timeline
+        self.cancellation = cancellation
     }
 
     static let fontFamily: StaticString =
@@ -91,6 +93,7 @@ struct SVGDocumentWriter: ~Copyable {
 
     private mutating func nodes(_ list: [Node], origin: Origin, pathLength: Bool = false) {
         for node in list {
+            if cancellation.isCancelled { return }
             switch node {
             case .shape(let s): shape(s, origin: origin, pathLength: pathLength)
             case .text(let t): text(t, origin: origin)

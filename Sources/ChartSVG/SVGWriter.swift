@@ -48,10 +48,13 @@ public struct SVGWriter: Sendable {
     /// inlined in one HTML page. Characters other than ASCII letters, digits, `-` and `_` are dropped;
     /// an empty result becomes `c`.
     public var idPrefix: String
+    /// Polled per node; once cancelled the writer stops early and its (incomplete) output is to be discarded.
+    public var cancellation: CancellationCheck
 
-    public init(animation: SVGAnimation? = nil, idPrefix: String = "c") {
+    public init(animation: SVGAnimation? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never) {
         self.animation = animation
         self.idPrefix = idPrefix
+        self.cancellation = cancellation
     }
 
     /// The SVG document for `scene`, UTF-8 encoded.
@@ -60,7 +63,8 @@ public struct SVGWriter: Sendable {
             (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x2D || b == 0x5F
         })
         if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
-        var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { SMILTimeline($0, scene: scene) })
+        var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { SMILTimeline($0, scene: scene) },
+                                         cancellation: cancellation)
         return document.write(scene)
     }
 }

@@ -8,8 +8,9 @@ public protocol ChartRendering: Sendable {
     /// JSON → validated spec; every problem with its JSON path. `format` is a `?format=` override when there is one
     /// (it decides, instead of the spec's `format`, whether a PNG's raster budget is checked with the other problems).
     func parse(json: [UInt8], renderingAs format: OutputFormat?) throws(SpecError) -> ChartSpec
-    /// Renders a validated spec in `format`; a `backendFailure` is a bug and becomes a 500.
-    func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart
+    /// Renders a validated spec in `format` within `options` (budget, cancellation, SVG ids); a `backendFailure`
+    /// is a bug and becomes a 500.
+    func render(_ spec: ChartSpec, format: OutputFormat, options: RenderOptions) throws(RenderError) -> RenderedChart
 }
 
 extension ChartRenderer: ChartRendering {

@@ -1,4 +1,5 @@
 public import ChartRender
+import ChartScene
 import ChartSpec
 public import HTTPServer
 import Glibc
@@ -261,10 +262,22 @@ public final class ChartService: HTTPResponder {
                     throw .invalidSpec(error)
                 }
             }
-            rendered = try renderer.render(parsed, format: format)
+            let cancellation = request.cancellation
+            let options = RenderOptions(budget: configuration.budget,
+                                        cancellation: CancellationCheck { cancellation.isCancelled },
+                                        idPrefix: "c" + resolution.key.description.prefix(10))
+            rendered = try renderer.render(parsed, format: format, options: options)
         } catch {
             var response = Problem.renderFailure(error).response
             response.logFields = [("format", format.rawValue), ("cache", "miss")]
+            switch error {
+            case .tooComplex: metrics.recordStop(.tooComplex)
+            case .cancelled:
+                let gone = request.cancellation.reason == .clientGone
+                metrics.recordStop(gone ? .clientGone : .deadline)
+                response.headers.set("Retry-After", "1")
+            case .invalidSpec, .backendFailure: break
+            }
             return response
         }
         let renderSeconds = monotonicSeconds() - renderStart

@@ -1,3 +1,5 @@
+public import ChartRender
+
 /// The chart API's own settings (the HTTP ones live in `HTTPServerConfiguration`).
 public struct ChartServiceConfiguration: Sendable {
     /// Rendered-image cache size in bytes (0 disables it).
@@ -7,7 +9,9 @@ public struct ChartServiceConfiguration: Sendable {
     /// Directory holding `index.html` and `openapi.yaml`.
     public var assetsDirectory: String = "."
     /// Part of every ETag and cache key: change it whenever the same spec would render differently.
-    public var rendererVersion: String = "chartd-1"
+    public var rendererVersion: String = "chartd-2"
+    /// The most one render may cost; over it a request gets 422 `/problems/too-complex`.
+    public var budget = RenderBudget.standard
 
     public init() {}
 }

@@ -18,7 +18,9 @@ public struct ConstantRenderer: ChartRendering {
         ChartSpec()
     }
 
-    public func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
+    public func render(_ spec: ChartSpec, format: OutputFormat, options: RenderOptions) throws(RenderError)
+        -> RenderedChart
+    {
         RenderedChart(bytes: bytes, format: .svg)
     }
 }

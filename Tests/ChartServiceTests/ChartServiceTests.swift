@@ -314,3 +314,33 @@ struct ChartServiceTests {
             + #""detail":"header section too large","errors":[]}"#)
     }
 }
+
+struct RenderStopTests {
+    let renderer = FakeRenderer()
+
+    @Test func aChartOverTheBudgetIsA422TooComplexNamingWhatToReduce() {
+        let service = ChartService(renderer: renderer)
+        let response = service.respond(to: request("POST", "/v1/chart", body: #"{"title":"complex"}"#))
+        #expect(response.status == 422)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(response.text.contains(#""type":"/problems/too-complex""#))
+        #expect(response.text.contains(#"{"path":"series[0].dash","message":"too many dashes"}"#))
+        #expect(service.metrics.stopCount(.tooComplex) == 1)
+    }
+
+    @Test func aRenderPastItsDeadlineIsA503WithRetryAfter() {
+        let service = ChartService(renderer: renderer)
+        let late = request("POST", "/v1/chart", body: #"{"title":"block"}"#)
+        late.cancellation.cancel(.deadline)  // what the server's sweep does once the deadline passes
+        let response = service.respond(to: late)
+        #expect(response.status == 503)
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(response.text.contains(#""type":"/problems/render-timeout""#))
+        #expect(service.metrics.stopCount(.deadline) == 1)
+        #expect(service.metrics.prometheusText(cache: service.cache.statistics)
+            .contains(#"chartd_render_stops_total{reason="deadline"} 1"#))
+        // Nothing was cached: the same request later renders.
+        renderer.release()
+        #expect(service.respond(to: request("POST", "/v1/chart", body: #"{"title":"block"}"#)).status == 200)
+    }
+}

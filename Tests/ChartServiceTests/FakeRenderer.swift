@@ -8,7 +8,8 @@ import Synchronization
 /// Stands in for the real pipeline: the "spec" is the JSON text (kept in `title`), its format is whatever
 /// `"format":"…"` it contains, and the output names the chosen format and echoes the text, so tests see which
 /// format won and whether rendering ran. A spec containing `"bad"` fails validation with two issues; one
-/// containing `"block"` renders only after `release()`.
+/// containing `"block"` renders only after `release()` (or until cancelled); one containing `"complex"` is over
+/// the budget.
 final class FakeRenderer: ChartRendering {
     let calls = Atomic<Int>(0)
     let parses = Atomic<Int>(0)
@@ -30,14 +31,20 @@ final class FakeRenderer: ChartRendering {
         return spec
     }
 
-    func render(_ spec: ChartSpec, format: OutputFormat) throws(RenderError) -> RenderedChart {
+    func render(_ spec: ChartSpec, format: OutputFormat, options: RenderOptions) throws(RenderError) -> RenderedChart {
         calls.add(1, ordering: .sequentiallyConsistent)
         let text = spec.title ?? ""
         if text.contains("\"crash\"") { throw .backendFailure("the fake backend failed") }
         if format == .json { throw .invalidSpec(SpecError(path: "format", message: "json is not supported")) }
         if text.contains("\"block\"") {
             blocked.add(1, ordering: .sequentiallyConsistent)
-            while !released.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+            while !released.load(ordering: .sequentiallyConsistent) {
+                if options.cancellation.isCancelled { throw .cancelled }
+                usleep(1000)
+            }
+        }
+        if text.contains("\"complex\"") {
+            throw .tooComplex([SpecIssue(path: "series[0].dash", message: "too many dashes")])
         }
         return RenderedChart(bytes: Array("\(format.rawValue):\(text)".utf8), format: format)
     }

@@ -1,4 +1,5 @@
 import ChartRender
+import Foundation
 import HTTPServer
 import Testing
 @testable import ChartService
@@ -25,6 +26,17 @@ struct RealRendererTests {
         let viaSpec = service.respond(to: request("GET", "/v1/chart?spec=" + percentEncoded(Self.spec)))
         #expect(viaC.body == post.body)
         #expect(viaSpec.body == post.body)
+    }
+
+    /// Several charts inlined in one page must not share gradient or clip ids: each SVG's ids start with its ETag.
+    @Test func svgIDsAreDerivedFromTheETag() throws {
+        let response = service.respond(to: request("POST", "/v1/chart", body: Self.spec))
+        let etag = try #require(response.headers["ETag"])
+        let prefix = "c" + etag.dropFirst().prefix(10)
+        #expect(response.text.contains(#"<title id="\#(prefix)-title">"#))
+        let other = service.respond(to: request("POST", "/v1/chart", body: Self.spec.replacingOccurrences(
+            of: "Visits", with: "Sales")))
+        #expect(!other.text.contains(prefix))
     }
 
     @Test func acceptChoosesPNGWhenTheSpecDoesNotSay() {

@@ -41,11 +41,21 @@ public struct Problem: Sendable, Equatable {
             errors: error.issues)
     }
 
-    /// A failed render: the spec's fault (422) or a backend bug on a validated spec (500, always a bug).
+    /// A failed render: the spec's fault (422), a chart over the render budget (422), a render stopped at its
+    /// deadline (503: retry later or ask for less), or a backend bug on a validated spec (500, always a bug).
     public static func renderFailure(_ error: RenderError) -> Problem {
         switch error {
         case .invalidSpec(let specError):
             return invalidSpec(specError)
+        case .tooComplex(let issues):
+            return Problem(type: "/problems/too-complex", title: "Chart too complex", status: 422,
+                           detail: "The chart would cost more to render than this server allows; "
+                               + (issues.count == 1 ? "reduce what the problem names." : "reduce what the problems name."),
+                           errors: issues)
+        case .cancelled:
+            return Problem(type: "/problems/render-timeout", title: "Render deadline exceeded", status: 503,
+                           detail: "The chart took longer to render than this server allows; retry later or ask for "
+                               + "a smaller chart.")
         case .backendFailure(let message):
             return Problem(status: 500, detail: "internal rendering failure: \(message)")
         }

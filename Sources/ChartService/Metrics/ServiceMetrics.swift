@@ -19,6 +19,18 @@ public final class ServiceMetrics: Sendable {
         var renderTotal = 0
         var renderSeconds = 0.0
         var bytesOut = 0
+        /// Renders that did not finish, by reason (a fixed set: `RenderStop`).
+        var stops: [RenderStop: Int] = [:]
+    }
+
+    /// Why a render did not produce an image.
+    enum RenderStop: String, CaseIterable {
+        /// Over the render budget: refused with 422 before the backend ran.
+        case tooComplex = "too_complex"
+        /// Past the render deadline: stopped, 503.
+        case deadline
+        /// The client left: stopped, nothing sent.
+        case clientGone = "client_gone"
     }
 
     private let state = Mutex(State())
@@ -42,6 +54,15 @@ public final class ServiceMetrics: Sendable {
             state.renderTotal += 1
             state.renderSeconds += seconds
         }
+    }
+
+    func recordStop(_ reason: RenderStop) {
+        state.withLock { $0.stops[reason, default: 0] += 1 }
+    }
+
+    /// Renders stopped for `reason` so far.
+    func stopCount(_ reason: RenderStop) -> Int {
+        state.withLock { $0.stops[reason] ?? 0 }
     }
 
     /// Requests counted for one label set (for tests and dashboards).
@@ -70,6 +91,11 @@ public final class ServiceMetrics: Sendable {
         out += "chartd_render_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.renderTotal)\n"
         out += "chartd_render_duration_seconds_sum \(snapshot.renderSeconds)\n"
         out += "chartd_render_duration_seconds_count \(snapshot.renderTotal)\n"
+        out += "# HELP chartd_render_stops_total Renders refused or stopped: over the budget (422), past the "
+            + "deadline (503), client gone.\n# TYPE chartd_render_stops_total counter\n"
+        for reason in RenderStop.allCases {
+            out += "chartd_render_stops_total{reason=\"\(reason.rawValue)\"} \(snapshot.stops[reason] ?? 0)\n"
+        }
         out += "# HELP chartd_requests_in_flight Requests being handled right now.\n"
         out += "# TYPE chartd_requests_in_flight gauge\n"
         out += "chartd_requests_in_flight \(inFlight.load(ordering: .relaxed))\n"

@@ -1,0 +1,139 @@
+import ChartScene
+import ChartSpec
+
+/// The most one render may cost, checked on the laid-out scene before any backend runs (`SceneCost`), so a request
+/// that would be too expensive is refused with a 422 naming what to reduce instead of being drawn.
+///
+/// The defaults keep the worst request within them to about a second of CPU and 128 MB of peak memory on one core
+/// of the reference machine (docs/deploy.md has the measurements); a server can raise or lower them.
+public struct RenderBudget: Sendable, Equatable {
+    /// Dashes all dashed strokes are cut into (each is stroked as its own outline).
+    public var maxDashes = 50_000
+    /// Path segments in all (a curve counts as `SceneCost.curveWeight`).
+    public var maxSegments = 2_000_000
+    /// Characters of text drawn.
+    public var maxGlyphs = 50_000
+    /// Device pixels painted, summed over shapes (see `SceneCost.coveredArea`): 16 full 4096 × 4096 layers.
+    public var maxPaintedPixels = 268_435_456.0
+    /// Bytes of SVG, animated SVG or layout JSON.
+    public var maxOutputBytes = 16 * 1024 * 1024
+
+    public init() {}
+
+    /// The defaults.
+    public static let standard = RenderBudget()
+
+    /// Bytes of SVG a glyph drawn as an outline (`text: "paths"`) takes, about: DejaVu Sans averages 20 commands.
+    static let bytesPerGlyphOutline = 400
+    /// Bytes of SVG per path segment, per node and per `<text>` character, about.
+    static let bytesPerSegment = 12
+    static let bytesPerNode = 64
+
+    /// The problems of rendering a scene of `cost` as `format` at `scale` (text as outlines when `textAsPaths`),
+    /// each naming the spec field to change and by how much; empty when it fits.
+    func problems(_ cost: SceneCost, format: OutputFormat, scale: Double, textAsPaths: Bool) -> [SpecIssue] {
+        var issues: [SpecIssue] = []
+        if cost.dashes > maxDashes {
+            let (owner, share) = Self.largest(cost) { $0.dashes }
+            issues.append(SpecIssue(
+                path: Self.path(owner, field: "dash"),
+                message: "the dash patterns cut the lines into \(Self.count(cost.dashes)) dashes (this one "
+                    + "\(Self.count(share.dashes))); at most \(Self.count(maxDashes)) are drawn: use longer dashes "
+                    + "and gaps (at least \(Self.scaled(cost.dashes, by: maxDashes))× the period) or fewer dashed lines"))
+        }
+        if cost.segments > maxSegments {
+            let (owner, share) = Self.largest(cost) { $0.segments }
+            issues.append(SpecIssue(
+                path: Self.path(owner, field: "values"),
+                message: "the chart has \(Self.count(cost.segments)) path segments (this part "
+                    + "\(Self.count(share.segments))); at most \(Self.count(maxSegments)): use fewer points or marks"))
+        }
+        if cost.glyphs > maxGlyphs {
+            issues.append(SpecIssue(
+                path: "", message: "the chart draws \(Self.count(cost.glyphs)) characters of text; at most "
+                    + "\(Self.count(maxGlyphs)): use fewer or shorter labels"))
+        }
+        switch format {
+        case .png:
+            let painted = cost.coveredArea * scale * scale
+            if painted > maxPaintedPixels {
+                let fit = scale * (maxPaintedPixels / painted).squareRoot()
+                let (owner, _) = Self.largest(cost) { Int($0.coveredArea) }
+                let detail = "the chart paints \(Self.count(Int(painted))) device pixels in all (shapes overlap); "
+                    + "at most \(Self.count(Int(maxPaintedPixels)))"
+                if fit >= 1 {
+                    issues.append(SpecIssue(path: "scale", message: detail + ": a scale of at most "
+                        + "\(Self.decimal(fit)) fits"))
+                } else {
+                    issues.append(SpecIssue(path: Self.path(owner, field: ""), message: detail
+                        + ": use a smaller canvas, thinner lines or fewer filled series"))
+                }
+            }
+        case .svg, .smil:
+            let text = textAsPaths ? cost.glyphs * Self.bytesPerGlyphOutline : cost.glyphs
+            let estimate = cost.segments * Self.bytesPerSegment + cost.nodes * Self.bytesPerNode + cost.tooltipBytes
+                + text
+            if estimate > maxOutputBytes {
+                let hint = textAsPaths && text > maxOutputBytes / 2
+                    ? "text as glyph outlines alone is about \(Self.megabytes(text)): use \"text\": \"text\" or less text"
+                    : "use fewer points, marks or labels"
+                issues.append(SpecIssue(path: textAsPaths && text > maxOutputBytes / 2 ? "text" : "",
+                                        message: "the SVG would be about \(Self.megabytes(estimate)); at most "
+                                            + "\(Self.megabytes(maxOutputBytes)): \(hint)"))
+            }
+        case .json:
+            break
+        }
+        return issues
+    }
+
+    /// The issue for an output that turned out larger than the budget.
+    func outputProblem(bytes: Int, format: OutputFormat) -> SpecIssue? {
+        guard bytes > maxOutputBytes else { return nil }
+        return SpecIssue(path: "", message: "the \(format.rawValue) output is \(Self.megabytes(bytes)); at most "
+            + "\(Self.megabytes(maxOutputBytes)): use fewer points, marks or labels")
+    }
+
+    private static func largest(_ cost: SceneCost, by measure: (SceneCost.Share) -> Int)
+        -> (SceneCost.Owner, SceneCost.Share)
+    {
+        cost.shares.max { a, b in measure(a.value) < measure(b.value) || (measure(a.value) == measure(b.value) && a.key > b.key) }
+            .map { ($0.key, $0.value) } ?? (.chart, SceneCost.Share())
+    }
+
+    /// The JSON path of an owner's `field` (the owner itself when `field` is empty).
+    private static func path(_ owner: SceneCost.Owner, field: String) -> String {
+        let base: String = switch owner {
+        case .series(let k): "series[\(k)]"
+        case .annotation(let i): "annotations[\(i)]"
+        case .chart: ""
+        }
+        guard !base.isEmpty else { return field == "values" || field == "dash" ? "" : field }
+        return field.isEmpty ? base : base + "." + field
+    }
+
+    /// 1234567 → "1,234,567".
+    static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        decimal(Double(bytes) / 1_048_576) + " MiB"
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded(.down))
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    private static func scaled(_ have: Int, by allowed: Int) -> String {
+        decimal((Double(have) / Double(max(allowed, 1)) * 100).rounded(.up) / 100)
+    }
+}

@@ -1,0 +1,137 @@
+/// What drawing a scene will cost, measured on the scene alone before any backend runs: the numbers a render
+/// budget is checked against (`ChartRender.RenderBudget`). Each is an upper-bound estimate of the work a backend does
+/// in proportion to it, cheap to compute (one walk over the nodes, no flattening).
+public struct SceneCost: Sendable, Equatable {
+    /// Who a cost belongs to, so a refusal can name what to reduce.
+    public enum Owner: Hashable, Sendable, Comparable {
+        /// Series `k` (its line, area, points, bars, value label, legend swatch, ring or pie).
+        case series(Int)
+        /// Annotation `i`.
+        case annotation(Int)
+        /// Everything else: axes, grid, titles, legend text, background.
+        case chart
+    }
+
+    /// The part of the cost one owner is responsible for.
+    public struct Share: Sendable, Equatable {
+        public var segments = 0
+        public var dashes = 0
+        public var coveredArea = 0.0
+
+        public init() {}
+    }
+
+    /// Path elements, a curve weighted by `curveWeight` (the chords a rasterizer flattens it into, roughly).
+    public var segments = 0
+    /// Dashes that stroked paths are cut into (scale-independent; sub-pixel patterns should be resolved first).
+    public var dashes = 0
+    /// Unicode scalars of text runs: glyphs to shape, place and draw.
+    public var glyphs = 0
+    /// Nodes of the display list (shapes, text runs, groups).
+    public var nodes = 0
+    /// UTF-8 bytes of tooltips (SVG `<title>` elements).
+    public var tooltipBytes = 0
+    /// The area painted, in CSS px² (× scale² for device pixels): each fill's bounding box, each stroke's length ×
+    /// width or its bounding box if smaller, clipped to the canvas. Paint and compositing work is proportional.
+    public var coveredArea = 0.0
+    /// The same quantities per owner.
+    public var shares: [Owner: Share] = [:]
+
+    /// How many chords a curve counts as.
+    public static let curveWeight = 16
+
+    /// The cost of `scene`.
+    public init(of scene: Scene) {
+        let canvas = Rect(x: 0, y: 0, width: max(0, scene.width), height: max(0, scene.height))
+        walk(scene.nodes, owner: .chart, canvas: canvas)
+    }
+
+    private mutating func walk(_ nodes: [Node], owner: Owner, canvas: Rect) {
+        for node in nodes {
+            self.nodes += 1
+            switch node {
+            case .group(let group):
+                tooltipBytes += group.tooltip?.utf8.count ?? 0
+                walk(group.children, owner: group.role.flatMap(Self.owner(of:)) ?? owner, canvas: canvas)
+            case .text(let run):
+                glyphs += run.text.unicodeScalars.count
+            case .shape(let shape):
+                add(shape, owner: owner, canvas: canvas)
+            }
+        }
+    }
+
+    private mutating func add(_ shape: Shape, owner: Owner, canvas: Rect) {
+        var share = shares[owner] ?? Share()
+        var count = 0
+        var length = 0.0
+        var current = Point(0, 0), start = Point(0, 0)
+        for element in shape.path.elements {
+            switch element {
+            case .move(let p):
+                current = p
+                start = p
+            case .line(let p):
+                count += 1
+                length += current.distance(to: p)
+                current = p
+            case .quad(let c, let p):
+                count += Self.curveWeight
+                length += current.distance(to: c) + c.distance(to: p)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                count += Self.curveWeight
+                length += current.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
+                current = p
+            case .close:
+                count += 1
+                length += current.distance(to: start)
+                current = start
+            }
+        }
+        if !length.isFinite { length = 0 }
+        let box = shape.path.controlBounds.map { Self.clippedArea($0, to: canvas) } ?? 0
+        var area = 0.0
+        if shape.fill != nil { area += box }
+        let width = shape.strokeStyle.width
+        if shape.stroke != nil, width.isFinite, width > 0 {
+            area += min(box + 2 * width * (canvas.width + canvas.height), length * (width + 1))
+            let dash = shape.strokeStyle.dash
+            if !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+                let even = dash.count % 2 == 0 ? dash : dash + dash
+                let period = even.reduce(0, +)
+                if period > 0 {
+                    let periods = (length / period).rounded(.up)
+                    let cut = min(periods * Double(even.count / 2), Double(1 << 40))  // sums of these cannot overflow
+                    share.dashes += Int(cut)
+                    dashes += Int(cut)
+                }
+            }
+        }
+        segments += count
+        coveredArea += area
+        share.segments += count
+        share.coveredArea += area
+        shares[owner] = share
+    }
+
+    private static func clippedArea(_ r: Rect, to canvas: Rect) -> Double {
+        let w = min(r.x + r.width, canvas.x + canvas.width) - max(r.x, canvas.x)
+        let h = min(r.y + r.height, canvas.y + canvas.height) - max(r.y, canvas.y)
+        guard w.isFinite, h.isFinite else { return 0 }
+        return max(w, 0) * max(h, 0)
+    }
+
+    /// The owner a group's role makes responsible for its content; nil keeps the enclosing owner.
+    private static func owner(of role: Role) -> Owner? {
+        switch role {
+        case .series(let k), .seriesLine(let k), .seriesArea(let k), .legendItem(let k), .ringLabel(let k):
+            .series(k)
+        case .point(let k, _, _), .valueLabel(let k, _), .bar(let k, _, _): .series(k)
+        case .ring(let k, _), .ringArc(let k, _): .series(k)
+        case .pie, .slice, .sliceLabel: .series(0)
+        case .annotation(let i): .annotation(i)
+        case .background, .title, .legend, .xAxis, .yAxis, .grid, .plot: nil
+        }
+    }
+}
