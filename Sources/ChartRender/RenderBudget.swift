@@ -13,8 +13,8 @@ public struct RenderBudget: Sendable, Equatable {
     public var maxSegments = 2_000_000
     /// Characters of text drawn.
     public var maxGlyphs = 50_000
-    /// Device pixels painted, summed over shapes (see `SceneCost.coveredArea`): 16 full 4096 × 4096 layers.
-    public var maxPaintedPixels = 268_435_456.0
+    /// Estimated rasterizing work (`rasterWork`), in nanoseconds of one core of the reference machine.
+    public var maxRasterWork = 600_000_000.0
     /// Bytes of SVG, animated SVG or layout JSON.
     public var maxOutputBytes = 16 * 1024 * 1024
 
@@ -55,18 +55,27 @@ public struct RenderBudget: Sendable, Equatable {
         }
         switch format {
         case .png:
-            let painted = cost.coveredArea * scale * scale
-            if painted > maxPaintedPixels {
-                let fit = scale * (maxPaintedPixels / painted).squareRoot()
-                let (owner, _) = Self.largest(cost) { Int($0.coveredArea) }
-                let detail = "the chart paints \(Self.count(Int(painted))) device pixels in all (shapes overlap); "
-                    + "at most \(Self.count(Int(maxPaintedPixels)))"
-                if fit >= 1 {
+            let work = Self.rasterWork(cost.outlineLength, cost.edgeSpan, cost.coveredArea, scale: scale)
+            if work > maxRasterWork {
+                let detail = "rasterizing the chart would take about \(Self.seconds(work)) of CPU; at most "
+                    + "\(Self.seconds(maxRasterWork))"
+                // The largest scale (in quarter steps) that fits, if a smaller one is allowed at all.
+                let fit = stride(from: (scale * 4).rounded(.down) / 4, through: 1, by: -0.25).first {
+                    $0 < scale && Self.rasterWork(cost.outlineLength, cost.edgeSpan, cost.coveredArea,
+                                                  scale: $0) <= maxRasterWork
+                }
+                if let fit {
                     issues.append(SpecIssue(path: "scale", message: detail + ": a scale of at most "
                         + "\(Self.decimal(fit)) fits"))
                 } else {
-                    issues.append(SpecIssue(path: Self.path(owner, field: ""), message: detail
-                        + ": use a smaller canvas, thinner lines or fewer filled series"))
+                    let (owner, share) = Self.largest(cost) {
+                        Int(Self.rasterWork($0.outlineLength, $0.edgeSpan, $0.coveredArea, scale: scale) / 1000)
+                    }
+                    let filled = share.coveredArea * 2.5 > share.outlineLength * 70
+                    issues.append(SpecIssue(
+                        path: Self.path(owner, field: filled ? "" : "values"),
+                        message: detail + (filled ? ": use a smaller canvas or fewer filled series"
+                            : ": use fewer points, a smaller canvas or a smoother series")))
                 }
             }
         case .svg, .smil:
@@ -92,6 +101,19 @@ public struct RenderBudget: Sendable, Equatable {
         guard bytes > maxOutputBytes else { return nil }
         return SpecIssue(path: "", message: "the \(format.rawValue) output is \(Self.megabytes(bytes)); at most "
             + "\(Self.megabytes(maxOutputBytes)): use fewer points, marks or labels")
+    }
+
+    /// Estimated rasterizing work in nanoseconds on the reference machine (fitted to release-build CPU times of
+    /// hostile charts, docs/deploy.md): about 70 ns per device pixel of outline crossed by the band accumulator, 2 ns
+    /// per edge looked at in a band, and 2.5 ns per device pixel painted.
+    static func rasterWork(_ outlineLength: Double, _ edgeSpan: Double, _ coveredArea: Double, scale: Double)
+        -> Double
+    {
+        70 * outlineLength * scale + 2 * edgeSpan * scale / 32 + 2.5 * coveredArea * scale * scale
+    }
+
+    private static func seconds(_ nanoseconds: Double) -> String {
+        decimal(nanoseconds / 1e9) + " s"
     }
 
     private static func largest(_ cost: SceneCost, by measure: (SceneCost.Share) -> Int)

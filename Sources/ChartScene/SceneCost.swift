@@ -17,6 +17,9 @@ public struct SceneCost: Sendable, Equatable {
         public var segments = 0
         public var dashes = 0
         public var coveredArea = 0.0
+        /// `outlineLength` and `edgeSpan` of the owner's shapes.
+        public var outlineLength = 0.0
+        public var edgeSpan = 0.0
 
         public init() {}
     }
@@ -34,6 +37,12 @@ public struct SceneCost: Sendable, Equatable {
     /// The area painted, in CSS px² (× scale² for device pixels): each fill's bounding box, each stroke's length ×
     /// width or its bounding box if smaller, clipped to the canvas. Paint and compositing work is proportional.
     public var coveredArea = 0.0
+    /// The outlines' total Manhattan length (a stroke counts both sides), in CSS px: a scan converter touches
+    /// about this many cells per device pixel of scale (`CoverageBand`'s accumulation is per row crossed).
+    public var outlineLength = 0.0
+    /// Σ over shapes of (outline edges × the shape's height), in CSS px: a band scan converter looks at every edge
+    /// of a shape once per band the shape spans, so this / band height × scale is the edge visits.
+    public var edgeSpan = 0.0
     /// The same quantities per owner.
     public var shares: [Owner: Share] = [:]
 
@@ -65,7 +74,9 @@ public struct SceneCost: Sendable, Equatable {
         var share = shares[owner] ?? Share()
         var count = 0
         var length = 0.0
+        var manhattan = 0.0
         var current = Point(0, 0), start = Point(0, 0)
+        func taxi(_ a: Point, _ b: Point) -> Double { abs(b.x - a.x) + abs(b.y - a.y) }
         for element in shape.path.elements {
             switch element {
             case .move(let p):
@@ -74,27 +85,42 @@ public struct SceneCost: Sendable, Equatable {
             case .line(let p):
                 count += 1
                 length += current.distance(to: p)
+                manhattan += taxi(current, p)
                 current = p
             case .quad(let c, let p):
                 count += Self.curveWeight
                 length += current.distance(to: c) + c.distance(to: p)
+                manhattan += taxi(current, c) + taxi(c, p)
                 current = p
             case .cubic(let c1, let c2, let p):
                 count += Self.curveWeight
                 length += current.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
+                manhattan += taxi(current, c1) + taxi(c1, c2) + taxi(c2, p)
                 current = p
             case .close:
                 count += 1
                 length += current.distance(to: start)
+                manhattan += taxi(current, start)
                 current = start
             }
         }
         if !length.isFinite { length = 0 }
-        let box = shape.path.controlBounds.map { Self.clippedArea($0, to: canvas) } ?? 0
+        if !manhattan.isFinite { manhattan = 0 }
+        let bounds = shape.path.controlBounds
+        let box = bounds.map { Self.clippedArea($0, to: canvas) } ?? 0
+        let height = bounds.map { max(0, min($0.y + $0.height, canvas.height) - max($0.y, 0)) } ?? 0
         var area = 0.0
-        if shape.fill != nil { area += box }
+        var outline = 0.0
+        var edges = 0.0
+        if shape.fill != nil {
+            area += box
+            outline += manhattan
+            edges += Double(count)
+        }
         let width = shape.strokeStyle.width
         if shape.stroke != nil, width.isFinite, width > 0 {
+            outline += 2 * manhattan
+            edges += 2 * Double(count)
             area += min(box + 2 * width * (canvas.width + canvas.height), length * (width + 1))
             let dash = shape.strokeStyle.dash
             if !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) {
@@ -105,13 +131,20 @@ public struct SceneCost: Sendable, Equatable {
                     let cut = min(periods * Double(even.count / 2), Double(1 << 40))  // sums of these cannot overflow
                     share.dashes += Int(cut)
                     dashes += Int(cut)
+                    // Each dash is a contour of its own: two sides, two caps (a round cap is an arc of chords).
+                    edges += cut * (shape.strokeStyle.cap == .butt ? 4 : 2 * Double(Self.curveWeight))
+                    outline += cut * 2 * width
                 }
             }
         }
         segments += count
         coveredArea += area
+        outlineLength += outline
+        edgeSpan += edges * height.finiteOrZero
         share.segments += count
         share.coveredArea += area
+        share.outlineLength += outline
+        share.edgeSpan += edges * height.finiteOrZero
         shares[owner] = share
     }
 
@@ -134,4 +167,8 @@ public struct SceneCost: Sendable, Equatable {
         case .background, .title, .legend, .xAxis, .yAxis, .grid, .plot: nil
         }
     }
+}
+
+extension Double {
+    fileprivate var finiteOrZero: Double { isFinite ? self : 0 }
 }

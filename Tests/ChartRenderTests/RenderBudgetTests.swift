@@ -57,14 +57,21 @@ struct RenderBudgetTests {
         #expect(problems(json, .svg).isEmpty)  // within the default budget
     }
 
-    @Test func paintedPixelsOverTheBudgetNameAScaleThatFits() throws {
+    @Test func rasterWorkOverTheBudgetNamesAScaleThatFits() throws {
         let json = #"{"width":1000,"height":1000,"scale":4,"series":[{"values":[1,2,3],"fill":"solid"}]}"#
         var budget = RenderBudget()
-        budget.maxPaintedPixels = 10_000_000
+        budget.maxRasterWork = 20_000_000
         let issues = problems(json, .png, budget: budget)
         let issue = try #require(issues.first)
         #expect(issue.path == "scale")
         #expect(issue.message.contains("a scale of at most"))
+        // At scale 1 there is no smaller scale: the series is named.
+        let atOne = problems(json.replacingOccurrences(of: #""scale":4,"#, with: ""), .png, budget: {
+            var tight = budget
+            tight.maxRasterWork = 1_000_000
+            return tight
+        }())
+        #expect(atOne.map(\.path) == ["series[0]"])
         // SVG is not rasterized by us: no pixel budget.
         #expect(problems(json, .svg, budget: budget).isEmpty)
     }
