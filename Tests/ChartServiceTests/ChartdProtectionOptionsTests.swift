@@ -47,3 +47,23 @@ struct ChartdProtectionOptionsTests {
         }
     }
 }
+
+/// The HTTP server's counters in `/metrics`.
+struct ServerStatisticsMetricsTests {
+    @Test func metricsIncludeTheServersCountersOnceReported() {
+        let service = ChartService()
+        let get = HTTPRequest(head: HTTPRequestHead(method: "GET", target: "/metrics", version: .http1_1,
+                                                    headers: ["Host": "t"]))
+        #expect(!service.respond(to: get).text.contains("chartd_slow_readers_reset_total"))
+        var statistics = HTTPServerStatistics()
+        statistics.slowReadersReset = 3
+        statistics.requestsCancelledByDeadline = 2
+        statistics.pendingOutputBytes = 4096
+        let reported = statistics
+        service.metrics.reportServerStatistics { reported }
+        let text = service.respond(to: get).text
+        #expect(text.contains("\nchartd_slow_readers_reset_total 3\n"))
+        #expect(text.contains("\nchartd_requests_cancelled_deadline_total 2\n"))
+        #expect(text.contains("# TYPE chartd_pending_output_bytes gauge\nchartd_pending_output_bytes 4096\n"))
+    }
+}
