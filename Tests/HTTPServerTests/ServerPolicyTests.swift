@@ -64,6 +64,10 @@ struct MemoryTrimPolicyTests {
         policy.noteTraffic(16 << 20, at: 23 * second)
         due.append(policy.shouldTrim(at: 25 * second))  // idle again, but within the minimum interval: false
         due.append(policy.shouldTrim(at: 31 * second))  // true
-        #expect(due == [false, false, true, false, false, true])
+        policy.noteTraffic(100, at: 32 * second)
+        due.append(policy.shouldTrim(at: 42 * second))  // small responses alone: false
+        policy.noteWork(at: 43 * second)
+        due.append(policy.shouldTrim(at: 44 * second))  // a worker's request (a render) counts: true
+        #expect(due == [false, false, true, false, false, true, false, true])
     }
 }

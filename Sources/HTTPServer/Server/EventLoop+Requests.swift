@@ -134,6 +134,7 @@ extension EventLoop {
         for completion in batch {
             queuedPerClient.release(completion.client)
             counters.requestsAtWorkers.subtract(1, ordering: .relaxed)
+            trimPolicy.noteWork(at: now)
             guard let connection = connections[completion.fd], connection.id == completion.connectionID,
                 connection.phase == .processing
             else { continue }  // the client went away; the work is simply dropped

@@ -52,7 +52,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// The window over which `minSendBytesPerSecond` is measured, and so the grace a slow start gets.
     public var minSendRateWindow: Duration = .seconds(10)
     /// Whether to hand freed heap memory back to the OS (glibc `malloc_trim`) once the server has been idle for
-    /// a second after sending large responses, so RSS returns near its idle size after a burst.
+    /// a second after work at the workers or large responses (at most every 10 s), so RSS returns near its idle
+    /// size after a burst.
     public var releaseMemoryWhenIdle: Bool = true
     /// Seconds sent in `Retry-After` with a 503.
     public var retryAfterSeconds: Int = 1
