@@ -154,8 +154,8 @@ public struct ChartdOptions: Sendable {
             out += left.padded(to: 44) + setting.help + "\n"
         }
         out += "  --help".padded(to: 44) + "show this text\n"
-        out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0 (3 when some were still"
-        out += " unfinished at the drain timeout).\n"
+        out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0\n"
+        out += "(3 when the drain timeout cut some off).\n"
         return out
     }
 
