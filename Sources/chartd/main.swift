@@ -53,6 +53,7 @@ do {
 } catch {
     fail(error.description, code: 1)
 }
+service.metrics.reportServerStatistics { server.statistics }
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
 let fonts: String = switch ChartRenderer.shared.text {
 case .fonts(let set): "chartd: fonts: \(set.coverageReport)\n"
@@ -66,5 +67,9 @@ var received: Int32 = 0
 sigwait(&signals, &received)
 let stopping = "chartd: signal \(received), draining\n"
 _ = stopping.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-server.shutdown()
-exit(0)
+let result = server.shutdown()
+var outcome = "chartd: stopped; \(result.abandonedRequests) request(s) abandoned at the drain deadline"
+if result.workersStillRunning > 0 { outcome += ", \(result.workersStillRunning) worker(s) still busy" }
+_ = (outcome + "\n").utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+// A non-zero status tells the supervisor that the drain timeout cut clients off (see `--drain-timeout`).
+exit(result.drainedCleanly ? 0 : 3)

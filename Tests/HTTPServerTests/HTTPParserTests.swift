@@ -58,6 +58,29 @@ struct HTTPParserTests {
         }
     }
 
+    @Test func looksAheadForACompleteRequestWithoutConsumingIt() throws {
+        var parser = HTTPParser(limits: HTTPParserLimits())
+        #expect(!parser.hasCompleteRequest)
+        parser.append(Array("POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nab".utf8))
+        #expect(!parser.hasCompleteRequest)
+        parser.append(Array("c".utf8))
+        #expect(parser.hasCompleteRequest)
+        #expect(parser.hasCompleteRequest)  // asking twice consumes nothing
+        guard case .head(let head) = try parser.next() else {
+            Issue.record("no head")
+            return
+        }
+        #expect(head.path == "/a")
+        guard case .body(let body) = try parser.next() else {
+            Issue.record("no body")
+            return
+        }
+        #expect(body == Array("abc".utf8))
+        #expect(!parser.hasCompleteRequest)
+        parser.append(Array("GARBAGE\r\n\r\n".utf8))
+        #expect(parser.hasCompleteRequest)  // a malformed request is answered too (400)
+    }
+
     @Test func ignoresEmptyLinesBeforeRequestLine() {
         let result = parse([Array("\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)])
         #expect(result.error == nil)

@@ -317,21 +317,6 @@ struct HTTPServerTests {
         }
     }
 
-    @Test func connectionCapRefusesExtraClients() throws {
-        var configuration = testConfiguration()
-        configuration.maxConnections = 2
-        try withServer(configuration) { server, _ in
-            let first = try #require(TestClient(port: server.port))
-            let second = try #require(TestClient(port: server.port))
-            for client in [first, second] {
-                client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-                #expect(client.readResponse()?.status == 200)
-            }
-            let third = try #require(TestClient(port: server.port))
-            #expect(third.readResponse()?.status == 503)
-        }
-    }
-
     @Test func clientLeavingMidResponseCostsNothing() throws {
         try withServer { server, _ in
             for _ in 0..<5 {

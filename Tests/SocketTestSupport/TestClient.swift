@@ -17,9 +17,14 @@ public final class TestClient {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init?(port: Int, receiveTimeoutMilliseconds: Int = 5000) {
+    /// `receiveBufferBytes` sets SO_RCVBUF before connecting, so the advertised window stays that small: a client
+    /// that then does not read stalls the server's writes after a few kilobytes.
+    public init?(port: Int, receiveTimeoutMilliseconds: Int = 5000, receiveBufferBytes: Int32? = nil) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
+        if var size = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: receiveTimeoutMilliseconds / 1000,
                               tv_usec: (receiveTimeoutMilliseconds % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -1,3 +1,4 @@
+public import HTTPServer
 import Synchronization
 
 /// Counters behind `GET /metrics`, rendered in the Prometheus text exposition format (version 0.0.4).
@@ -36,6 +37,14 @@ public final class ServiceMetrics: Sendable {
     private let state = Mutex(State())
     /// Requests currently inside the service's handler.
     let inFlight = Atomic<Int>(0)
+    /// Where the HTTP server's own counters come from, once the server runs (`reportServerStatistics`).
+    private let serverStatistics = Mutex<(@Sendable () -> HTTPServerStatistics)?>(nil)
+
+    /// Adds the server's counters (cancellations, per-client refusals, resets, pending output) to the exposition;
+    /// call once the server is started, e.g. `metrics.reportServerStatistics { server.statistics }`.
+    public func reportServerStatistics(from source: @escaping @Sendable () -> HTTPServerStatistics) {
+        serverStatistics.withLock { $0 = source }
+    }
 
     public init() {}
 
@@ -112,6 +121,43 @@ public final class ServiceMetrics: Sendable {
         out += "chartd_cache_bytes \(cache.bytes)\n"
         out += "# HELP chartd_cache_entries Images held by the cache.\n# TYPE chartd_cache_entries gauge\n"
         out += "chartd_cache_entries \(cache.entries)\n"
+        if let source = serverStatistics.withLock({ $0 }) { out += Self.serverText(source()) }
+        return out
+    }
+
+    /// The HTTP server's counters in the exposition format.
+    static func serverText(_ s: HTTPServerStatistics) -> String {
+        let counters: [(String, String, Int)] = [
+            ("requests_dropped_before_start_total", "Requests cancelled while queued and never started.",
+             s.requestsDroppedBeforeStart),
+            ("requests_cancelled_deadline_total", "Requests cancelled for running past the render timeout.",
+             s.requestsCancelledByDeadline),
+            ("requests_cancelled_client_gone_total", "Requests cancelled because their client reset the connection.",
+             s.requestsCancelledClientGone),
+            ("connections_refused_per_client_total", "Connections refused at the per-client connection cap.",
+             s.connectionsRefusedPerClient),
+            ("requests_refused_per_client_total", "Requests answered 503 at the per-client queue cap.",
+             s.requestsRefusedPerClient),
+            ("idle_connections_evicted_total", "Idle keep-alive connections closed to admit a new one.",
+             s.idleConnectionsEvicted),
+            ("slow_readers_reset_total", "Connections reset for reading below the minimum send rate.",
+             s.slowReadersReset),
+            ("writers_reset_output_cap_total", "Writing connections reset to stay under the pending-output cap.",
+             s.writersResetForOutputCap),
+            ("responses_refused_output_cap_total", "Responses replaced by 503 at the pending-output cap.",
+             s.responsesRefusedForOutputCap),
+            ("memory_trims_total", "Times freed heap memory was returned to the OS.", s.memoryTrims),
+        ]
+        var out = ""
+        for (name, help, value) in counters {
+            out += "# HELP chartd_\(name) \(help)\n# TYPE chartd_\(name) counter\nchartd_\(name) \(value)\n"
+        }
+        out += "# HELP chartd_requests_at_workers Requests queued for or running on render workers.\n"
+        out += "# TYPE chartd_requests_at_workers gauge\nchartd_requests_at_workers \(s.requestsAtWorkers)\n"
+        out += "# HELP chartd_pending_output_bytes Response bytes waiting for slow clients.\n"
+        out += "# TYPE chartd_pending_output_bytes gauge\nchartd_pending_output_bytes \(s.pendingOutputBytes)\n"
+        out += "# HELP chartd_open_connections Open client connections.\n"
+        out += "# TYPE chartd_open_connections gauge\nchartd_open_connections \(s.openConnections)\n"
         return out
     }
 }

@@ -51,6 +51,10 @@ public struct ChartdOptions: Sendable {
                 help: "seconds a keep-alive connection may idle (default 60)") { o, v throws(Invalid) in
             o.server.idleTimeout = try seconds(v, "--idle-timeout")
         },
+        Setting(flag: "--first-byte-timeout", variable: "FIRST_BYTE_TIMEOUT",
+                help: "seconds a new connection may stay silent (default 5)") { o, v throws(Invalid) in
+            o.server.firstByteTimeout = try seconds(v, "--first-byte-timeout")
+        },
         Setting(flag: "--write-timeout", variable: "WRITE_TIMEOUT",
                 help: "seconds a client may stall a response (default 30)") { o, v throws(Invalid) in
             o.server.writeTimeout = try seconds(v, "--write-timeout")
@@ -63,8 +67,28 @@ public struct ChartdOptions: Sendable {
                 help: "open connections at most (default 1024)") { o, v throws(Invalid) in
             o.server.maxConnections = try int(v, "--max-connections", 1...1_000_000)
         },
+        Setting(flag: "--max-connections-per-client", variable: "MAX_CONNECTIONS_PER_CLIENT",
+                help: "open connections from one address at most (default 64)") { o, v throws(Invalid) in
+            o.server.maxConnectionsPerClient = try int(v, "--max-connections-per-client", 1...1_000_000)
+        },
         Setting(flag: "--queue", variable: "QUEUE", help: "requests waiting for a worker before 503 (default 256)") {
             o, v throws(Invalid) in o.server.queueCapacity = try int(v, "--queue", 1...1_000_000)
+        },
+        Setting(flag: "--max-queued-per-client", variable: "MAX_QUEUED_PER_CLIENT",
+                help: "one client's requests queued or rendering before 503 (default 16)") { o, v throws(Invalid) in
+            o.server.maxQueuedPerClient = try int(v, "--max-queued-per-client", 1...1_000_000)
+        },
+        Setting(flag: "--render-timeout", variable: "RENDER_TIMEOUT",
+                help: "seconds a render may run before it is cancelled, or off (default 2)") { o, v throws(Invalid) in
+            o.server.processingTimeout = v.lowercased() == "off" ? nil : try seconds(v, "--render-timeout")
+        },
+        Setting(flag: "--max-pending-output-bytes", variable: "MAX_PENDING_OUTPUT_BYTES",
+                help: "unsent response bytes held for all clients (default 268435456)") { o, v throws(Invalid) in
+            o.server.maxPendingOutputBytes = try int(v, "--max-pending-output-bytes", (1 << 20)...(1 << 40))
+        },
+        Setting(flag: "--min-send-rate", variable: "MIN_SEND_RATE",
+                help: "bytes/s a client must read a response at, 0 = any (default 1024)") { o, v throws(Invalid) in
+            o.server.minSendBytesPerSecond = try int(v, "--min-send-rate", 0...(1 << 30))
         },
         Setting(flag: "--cache-bytes", variable: "CACHE_BYTES",
                 help: "rendered-image cache size, 0 = off (default 67108864)") { o, v throws(Invalid) in
@@ -94,6 +118,7 @@ public struct ChartdOptions: Sendable {
 
     public init() {
         server.host = "0.0.0.0"
+        server.processingTimeout = .seconds(2)
     }
 
     /// Applies the environment first, then the flags (`--name value` or `--name=value`).
@@ -129,7 +154,8 @@ public struct ChartdOptions: Sendable {
             out += left.padded(to: 44) + setting.help + "\n"
         }
         out += "  --help".padded(to: 44) + "show this text\n"
-        out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0.\n"
+        out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0\n"
+        out += "(3 when the drain timeout cut some off).\n"
         return out
     }
 

@@ -43,6 +43,22 @@ package struct HTTPParser {
     /// True between requests (the next head, if any, is still incomplete).
     var isReadingHead: Bool { state == .head }
 
+    /// Whether the buffered input holds one more request that will get an answer: a complete one, or a malformed
+    /// one (answered with an error). Parses a copy, so this parser is untouched; costs a copy of the buffer, so it
+    /// is asked only when the connection is ending (client FIN, drain).
+    var hasCompleteRequest: Bool {
+        guard bufferedByteCount > 0 else { return false }
+        var probe = self
+        do {
+            while let event = try probe.next() {
+                if case .body = event { return true }
+            }
+            return false
+        } catch {
+            return true
+        }
+    }
+
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
     }

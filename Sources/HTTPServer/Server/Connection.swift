@@ -28,8 +28,18 @@ final class Connection {
     var interest: UInt32 = 0
     /// Set once input arrives while a request is pending; reading resumes when the response is done.
     var readPaused = false
-    /// The client shut its sending side; the pending response is the last.
+    /// The client shut its sending side (FIN): the complete requests already buffered are still answered, in
+    /// order, and the connection closes after the last of them.
     var inputClosed = false
+    /// Requests answered on this connection so far; 0 means it is still within its first-byte timeout.
+    var completedRequests = 0
+    /// When a connection that has not started a request is closed (accept time + `firstByteTimeout`).
+    var firstByteDeadline: UInt64 = 0
+    /// When the connection went idle after its last response (monotonic ns), to find the longest idle.
+    var idleSince: UInt64 = 0
+
+    /// The request with a worker (phase `.processing`), so the I/O thread can cancel it.
+    var inFlight: RequestCancellation?
 
     /// The request being served.
     var head: HTTPRequestHead?
@@ -42,6 +52,14 @@ final class Connection {
     /// Set when `output` ends with a final response (not just `100 Continue`).
     var pendingLog: HTTPLogEntry?
     var closeAfterWrite = false
+    /// Sum of the unsent bytes in `output` (counted in the server's total against `maxPendingOutputBytes`).
+    var unsentBytes = 0
+    /// When the current response started writing, and how many of its bytes have been sent since.
+    var writeStartedAt: UInt64 = 0
+    var sentInResponse = 0
+    /// Start of the current minimum-rate window, and `sentInResponse` at that moment.
+    var rateWindowStart: UInt64 = 0
+    var sentAtRateWindowStart = 0
 
     init(fd: Int32, id: UInt64, peerAddress: String, limits: HTTPParserLimits) {
         self.fd = fd

@@ -1,7 +1,7 @@
 import CLinuxIO
 import Glibc
 
-/// Accepting and closing connections, the connection cap, EMFILE, and epoll interest.
+/// Accepting and closing connections, the connection caps, EMFILE, and epoll interest.
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<64 {
@@ -15,28 +15,62 @@ extension EventLoop {
             if fd < 0 {
                 switch errno {
                 case EINTR, ECONNABORTED: continue
-                case EMFILE, ENFILE: shedPendingConnection()
+                case EMFILE, ENFILE:
+                    // Out of descriptors: an idle keep-alive connection gives its own up, else shed the newcomer.
+                    if !draining && evictLongestIdle() { continue }
+                    shedPendingConnection()
                 default: break
                 }
                 return
             }
-            if connections.count >= configuration.maxConnections || draining {
+            let peer = PeerAddress.text(of: address)
+            if draining {
+                refuse(fd)
+                continue
+            }
+            if connectionsPerClient.count(peer) >= configuration.maxConnectionsPerClient {
+                counters.connectionsRefusedPerClient.add(1, ordering: .relaxed)
+                refuse(fd)
+                continue
+            }
+            if connections.count >= configuration.maxConnections && !evictLongestIdle() {
                 refuse(fd)
                 continue
             }
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let connection = Connection(fd: fd, id: nextConnectionID, peerAddress: PeerAddress.text(of: address),
-                                        limits: configuration.limits)
+            let connection = Connection(fd: fd, id: nextConnectionID, peerAddress: peer, limits: configuration.limits)
             nextConnectionID += 1
             guard register(fd, events: EPOLLIN.rawValue) else {
                 close(fd)
                 continue
             }
             connection.interest = EPOLLIN.rawValue
-            connection.deadline = now &+ configuration.idleTimeout.nanoseconds
+            connection.firstByteDeadline = now &+ configuration.firstByteTimeout.nanoseconds
+            connection.deadline = connection.firstByteDeadline
             connections[fd] = connection
+            _ = connectionsPerClient.take(peer, limit: .max)
+            counters.openConnections.store(connections.count, ordering: .relaxed)
         }
+    }
+
+    /// Closes the keep-alive connection that has been idle longest (it finished a request and sent nothing since),
+    /// to make room for a newcomer; false when there is none. A client that never sent a request is not taken for
+    /// idle: its first-byte timeout ends it soon, and evicting it would let a flood of connects push out others.
+    /// A linear scan, but only at the connection cap, where the alternative is refusing.
+    func evictLongestIdle() -> Bool {
+        var longest: Connection?
+        for connection in connections.values
+        where connection.phase == .idle && connection.completedRequests > 0
+            && connection.parser.bufferedByteCount == 0
+        {
+            if let current = longest, current.idleSince <= connection.idleSince { continue }
+            longest = connection
+        }
+        guard let longest else { return false }
+        counters.idleConnectionsEvicted.add(1, ordering: .relaxed)
+        closeConnection(longest)
+        return true
     }
 
     /// Out of descriptors: free the reserve, accept one client, tell it 503 and close it, then re-arm the reserve.
@@ -56,9 +90,21 @@ extension EventLoop {
         close(fd)
     }
 
-    func closeConnection(_ connection: Connection, reset: Bool = false) {
+    /// Closes the connection (`reset`: with RST, dropping unsent data). `clientGone`: it failed or the client
+    /// reset it, so a request it has queued or running is cancelled; a plain FIN is not that (see `readable`).
+    func closeConnection(_ connection: Connection, reset: Bool = false, clientGone: Bool = false) {
         guard connections[connection.fd] === connection else { return }
         connections[connection.fd] = nil
+        connectionsPerClient.release(connection.peerAddress)
+        counters.openConnections.store(connections.count, ordering: .relaxed)
+        if clientGone, connection.phase == .processing, let cancellation = connection.inFlight,
+            cancellation.reason == .none
+        {
+            cancellation.cancel(.clientGone)
+            counters.cancelledClientGone.add(1, ordering: .relaxed)
+        }
+        connection.inFlight = nil
+        discardOutput(connection)
         epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), connection.fd, nil)
         if reset {
             var option = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -69,12 +115,14 @@ extension EventLoop {
 
     func updateInterest(_ connection: Connection) {
         let pendingOutput: UInt32 = connection.output.isEmpty ? 0 : EPOLLOUT.rawValue
+        // After the client's FIN there is nothing more to read (and EOF would be readable forever).
+        let input: UInt32 = connection.inputClosed ? 0 : EPOLLIN.rawValue
         let want: UInt32
         switch connection.phase {
         case .idle, .head, .body, .lingering:
             connection.readPaused = false
-            want = EPOLLIN.rawValue | pendingOutput
-        case .processing, .writing: want = pendingOutput | (connection.readPaused ? 0 : EPOLLIN.rawValue)
+            want = input | pendingOutput
+        case .processing, .writing: want = pendingOutput | (connection.readPaused ? 0 : input)
         }
         guard want != connection.interest, connections[connection.fd] === connection else { return }
         var event = epoll_event()

@@ -31,10 +31,16 @@ extension EventLoop {
             }
             switch event {
             case nil:
+                if connection.inputClosed {
+                    // The client sent FIN and what is buffered is no complete request: nothing more to answer.
+                    closeConnection(connection)
+                    return
+                }
                 if connection.phase == .head && connection.parser.isBetweenRequests {
-                    // Only empty lines arrived; still idle.
+                    // Only empty lines arrived; still idle (a new connection keeps its first-byte deadline).
                     connection.phase = .idle
-                    connection.deadline = now &+ configuration.idleTimeout.nanoseconds
+                    connection.deadline = connection.completedRequests == 0
+                        ? connection.firstByteDeadline : now &+ configuration.idleTimeout.nanoseconds
                 }
                 updateInterest(connection)
                 return
@@ -78,7 +84,7 @@ extension EventLoop {
             return
         }
         if sendContinue && connection.parser.bufferedByteCount == 0 {
-            connection.output.append(Self.continueBytes)
+            appendOutput(connection, Self.continueBytes)
             flush(connection)
         }
     }
@@ -94,14 +100,29 @@ extension EventLoop {
                                   peerAddress: connection.peerAddress)
         if let immediate = responder.respondWithoutBlocking(to: request) {
             queueResponse(connection, immediate, close: false)
-        } else if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, request: request)) {
+            return
+        }
+        let client = responder.admissionKey(for: request)
+        guard queuedPerClient.count(client) < configuration.maxQueuedPerClient else {
+            counters.requestsRefusedPerClient.add(1, ordering: .relaxed)
+            refuseBusy(connection, detail: "too many of this client's requests are in progress; retry shortly")
+            return
+        }
+        if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, client: client, request: request)) {
+            _ = queuedPerClient.take(client, limit: .max)
+            counters.requestsAtWorkers.add(1, ordering: .relaxed)
+            connection.inFlight = request.cancellation
             updateInterest(connection)
         } else {
-            var response = responder.errorResponse(status: 503, detail: "the server is busy; retry shortly",
-                                                   head: head)
-            response.headers.set("Retry-After", String(configuration.retryAfterSeconds))
-            queueResponse(connection, response, close: false)
+            refuseBusy(connection, detail: "the server is busy; retry shortly")
         }
+    }
+
+    /// 503 with `Retry-After`, keeping the connection.
+    func refuseBusy(_ connection: Connection, detail: String) {
+        var response = responder.errorResponse(status: 503, detail: detail, head: connection.head)
+        response.headers.set("Retry-After", String(configuration.retryAfterSeconds))
+        queueResponse(connection, response, close: false)
     }
 
     func processCompletions() {
@@ -111,10 +132,18 @@ extension EventLoop {
             return batch
         }
         for completion in batch {
+            queuedPerClient.release(completion.client)
+            counters.requestsAtWorkers.subtract(1, ordering: .relaxed)
+            trimPolicy.noteWork(at: now)
             guard let connection = connections[completion.fd], connection.id == completion.connectionID,
                 connection.phase == .processing
             else { continue }  // the client went away; the work is simply dropped
-            queueResponse(connection, completion.response, close: false)
+            if let response = completion.response {
+                queueResponse(connection, response, close: false)
+            } else {
+                // Dropped by a worker although the connection lives on (not expected): it still gets an answer.
+                serverError(connection, status: 503, detail: "the request was cancelled", close: false)
+            }
         }
     }
 }

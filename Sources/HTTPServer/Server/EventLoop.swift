@@ -6,6 +6,8 @@ import Synchronization
 struct Job: Sendable {
     var fd: Int32
     var connectionID: UInt64
+    /// The client the request counts against (`maxQueuedPerClient`); handed back with the completion.
+    var client: String
     var request: HTTPRequest
 }
 
@@ -13,7 +15,9 @@ struct Job: Sendable {
 struct Completion: Sendable {
     var fd: Int32
     var connectionID: UInt64
-    var response: HTTPResponse
+    var client: String
+    /// Nil when nothing is to be sent: the job was cancelled before it started, or its client is gone.
+    var response: HTTPResponse?
 }
 
 /// The I/O thread: one level-triggered epoll loop that accepts, reads, parses, writes and enforces timeouts for
@@ -28,6 +32,8 @@ final class EventLoop: @unchecked Sendable {
     struct Shared {
         var completions: [Completion] = []
         var stopRequested = false
+        /// Set as the loop ends: requests still queued, processing or writing at the drain deadline.
+        var abandonedRequests = 0
     }
 
     let configuration: HTTPServerConfiguration
@@ -36,6 +42,8 @@ final class EventLoop: @unchecked Sendable {
     /// Worker results and the stop flag: the only state other threads touch. Invariant: `wakeFD` is written after
     /// every change a sleeping loop must notice (first completion of a batch, stop request).
     let shared = Mutex(Shared())
+    /// Counters for `HTTPServer.statistics`; atomics, written here and by the workers.
+    let counters = ServerCounters()
 
     let epfd: Int32
     let wakeFD: Int32
@@ -44,6 +52,13 @@ final class EventLoop: @unchecked Sendable {
     /// instead of the loop spinning on a readable listener it cannot accept from.
     var reserveFD: Int32
     var connections: [Int32: Connection] = [:]
+    /// Open connections per peer address (`maxConnectionsPerClient`).
+    var connectionsPerClient = ClientCounts()
+    /// Requests queued or running per admission key (`maxQueuedPerClient`), from push until the completion.
+    var queuedPerClient = ClientCounts()
+    /// Unsent response bytes of all connections (`maxPendingOutputBytes`); the sum of their `unsentBytes`.
+    var pendingOutputBytes = 0
+    var trimPolicy = MemoryTrimPolicy()
     var nextConnectionID: UInt64 = 1
     /// Connections whose response finished and whose buffered (pipelined) input should be parsed next.
     var readyToAdvance: [Connection] = []
@@ -139,19 +154,29 @@ final class EventLoop: @unchecked Sendable {
             if !draining, shared.withLock({ $0.stopRequested }) { beginDrain() }
             if now &- lastSweep >= Self.sweepInterval {
                 lastSweep = now
-                sweepTimeouts()
+                sweep()
             }
             flushLog()
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
         }
-        for connection in Array(connections.values) { closeConnection(connection) }
+        var abandoned = 0
+        for connection in Array(connections.values) {
+            switch connection.phase {
+            case .processing, .writing: abandoned += 1
+            case .idle, .head, .body, .lingering: break
+            }
+            // No one will read the answer: let a handler that polls its cancellation stop early.
+            connection.inFlight?.cancel(.deadline)
+            closeConnection(connection)
+        }
+        shared.withLock { $0.abandonedRequests = abandoned }
         flushLog()
         queue.close()
     }
 
     func handle(_ connection: Connection, flags: UInt32) {
         if flags & EPOLLERR.rawValue != 0 {
-            closeConnection(connection)
+            closeConnection(connection, clientGone: true)
             return
         }
         if flags & EPOLLOUT.rawValue != 0 {
@@ -166,19 +191,22 @@ final class EventLoop: @unchecked Sendable {
     func readable(_ connection: Connection) {
         let n = read(connection.fd, readBuffer.baseAddress, readBuffer.count)
         if n == 0 {
+            // The client shut its sending side (FIN) but may still read: every complete request it sent is
+            // answered, in order, and the connection closes after the last (see `queueResponse`, `advance`).
+            connection.inputClosed = true
             switch connection.phase {
             case .processing, .writing:
-                // The client half-closed after its request: answer it, then close.
-                connection.inputClosed = true
                 connection.readPaused = true
                 updateInterest(connection)
-            case .idle, .head, .body, .lingering:
+            case .idle, .head, .body:
+                advance(connection)  // closes once no buffered request can complete
+            case .lingering:
                 closeConnection(connection)
             }
             return
         }
         if n < 0 {
-            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { closeConnection(connection) }
+            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { closeConnection(connection, clientGone: true) }
             return
         }
         switch connection.phase {
@@ -196,8 +224,46 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    func sweepTimeouts() {
-        let expired = connections.values.filter { $0.deadline != 0 && now >= $0.deadline }
+    /// Every `sweepInterval`: timeouts, processing deadlines, the minimum send rate, and the idle memory trim.
+    func sweep() {
+        var expired: [Connection] = []
+        var tooSlow: [Connection] = []
+        var busy = false
+        let processingLimit = configuration.processingTimeout?.nanoseconds
+        let rateWindow = configuration.minSendRateWindow.nanoseconds
+        for connection in connections.values {
+            if connection.deadline != 0 && now >= connection.deadline { expired.append(connection) }
+            switch connection.phase {
+            case .processing:
+                busy = true
+                if let processingLimit, let cancellation = connection.inFlight, cancellation.reason == .none {
+                    let started = cancellation.startedAt
+                    if started != 0 && now > started && now - started >= processingLimit {
+                        cancellation.cancel(.deadline)
+                        counters.cancelledByDeadline.add(1, ordering: .relaxed)
+                    }
+                }
+            case .writing:
+                busy = true
+                if configuration.minSendBytesPerSecond > 0 && now &- connection.rateWindowStart >= rateWindow {
+                    let sent = connection.sentInResponse - connection.sentAtRateWindowStart
+                    if OutputPolicy.keptMinimumRate(sent: sent, elapsedNanoseconds: now &- connection.rateWindowStart,
+                                                    minBytesPerSecond: configuration.minSendBytesPerSecond) {
+                        connection.rateWindowStart = now
+                        connection.sentAtRateWindowStart = connection.sentInResponse
+                    } else {
+                        tooSlow.append(connection)
+                    }
+                }
+            case .idle, .head, .body, .lingering:
+                break
+            }
+        }
+        for connection in tooSlow where connections[connection.fd] === connection {
+            // Reset, not close: a graceful close would leave the kernel trickling the rest to the same reader.
+            counters.slowReadersReset.add(1, ordering: .relaxed)
+            closeConnection(connection, reset: true)
+        }
         for connection in expired where connections[connection.fd] === connection {
             switch connection.phase {
             case .head, .body:
@@ -210,6 +276,14 @@ final class EventLoop: @unchecked Sendable {
                 closeConnection(connection)
             }
         }
+        if configuration.releaseMemoryWhenIdle {
+            if busy { trimPolicy.noteBusy(at: now) }
+            if trimPolicy.shouldTrim(at: now) {
+                releaseFreeHeapMemory()
+                counters.memoryTrims.add(1, ordering: .relaxed)
+                now = monotonicNanoseconds()
+            }
+        }
     }
 
     func beginDrain() {
@@ -220,7 +294,15 @@ final class EventLoop: @unchecked Sendable {
         listenFD = -1
         responder.drainDidBegin()
         for connection in Array(connections.values) where connection.phase == .idle {
-            closeConnection(connection)
+            // A request may be sitting in the socket unread: read it now, so it is answered (with
+            // `Connection: close`) instead of being lost to the close. Only a connection with nothing to read,
+            // and no request in progress, is closed at once.
+            readable(connection)
+            if connections[connection.fd] === connection && connection.phase == .idle
+                && connection.parser.bufferedByteCount == 0
+            {
+                closeConnection(connection)
+            }
         }
     }
 

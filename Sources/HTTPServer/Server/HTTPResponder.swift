@@ -15,6 +15,11 @@ public protocol HTTPResponder: Sendable {
     /// `head` is nil when the request line could not be parsed.
     func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse
 
+    /// Called on the I/O thread with a complete request that is about to be queued for a worker: the client it
+    /// counts against for `maxQueuedPerClient`. The default is the TCP peer's address; a service may return an
+    /// API key, or the client a trusted proxy names in `X-Forwarded-For`. Must be cheap and must not block.
+    func admissionKey(for request: HTTPRequest) -> String
+
     /// Called on the I/O thread after every response, including the server's own errors (for metrics).
     func didRespond(_ entry: HTTPLogEntry)
 
@@ -28,6 +33,7 @@ extension HTTPResponder {
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
         .text(status, detail + "\n")
     }
+    public func admissionKey(for request: HTTPRequest) -> String { request.peerAddress }
     public func didRespond(_ entry: HTTPLogEntry) {}
     public func drainDidBegin() {}
 }

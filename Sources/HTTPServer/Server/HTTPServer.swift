@@ -7,7 +7,7 @@ import Synchronization
 /// ```swift
 /// let server = try HTTPServer.start(configuration: config, responder: myResponder)
 /// print(server.port)
-/// server.shutdown()   // stop accepting, finish in-flight requests (bounded), stop
+/// let result = server.shutdown()   // stop accepting, finish in-flight requests (bounded), stop
 /// ```
 public final class HTTPServer: Sendable {
     /// The bound port (useful when the configuration asked for port 0).
@@ -18,6 +18,8 @@ public final class HTTPServer: Sendable {
     private let ioThread: Mutex<pthread_t?>
     /// Workers still running; shutdown waits (bounded) for it to reach zero.
     private let runningWorkers: Atomic<Int>
+    /// What the first shutdown found; later calls return it.
+    private let shutdownResult = Mutex<HTTPServerShutdownResult?>(nil)
 
     private init(port: Int, loop: EventLoop, configuration: HTTPServerConfiguration, ioThread: pthread_t?,
                  workers: Int) {
@@ -48,8 +50,20 @@ public final class HTTPServer: Sendable {
         for index in 0..<workers {
             let thread = try startThread(name: "http-worker-\(index)") { [loop, server] in
                 while let job = loop.queue.pop() {
-                    let response = loop.responder.respond(to: job.request)
-                    loop.complete(Completion(fd: job.fd, connectionID: job.connectionID, response: response))
+                    let cancellation = job.request.cancellation
+                    var completion = Completion(fd: job.fd, connectionID: job.connectionID, client: job.client,
+                                                response: nil)
+                    if cancellation.isCancelled {
+                        // Cancelled while queued (its client left): no one wants the answer, so no work is done.
+                        loop.counters.droppedBeforeStart.add(1, ordering: .relaxed)
+                    } else {
+                        cancellation.markStarted(at: monotonicNanoseconds())
+                        let response = loop.responder.respond(to: job.request)
+                        // Past its deadline the responder's answer (e.g. a 503) is still sent; a gone client gets
+                        // nothing, and the bytes are freed here rather than on the I/O thread.
+                        if cancellation.reason != .clientGone { completion.response = response }
+                    }
+                    loop.complete(completion)
                 }
                 server.runningWorkers.subtract(1, ordering: .releasing)
             }
@@ -60,15 +74,21 @@ public final class HTTPServer: Sendable {
         return server
     }
 
+    /// What the server has refused, cancelled or reset so far, and what it holds right now.
+    public var statistics: HTTPServerStatistics { loop.counters.snapshot }
+
     /// Graceful shutdown: stop accepting, let in-flight requests finish (up to `drainTimeout`), close every
-    /// connection and stop the threads. Blocks until done; safe to call more than once.
-    public func shutdown() {
+    /// connection and stop the threads. Blocks until done and says how many requests were abandoned at the
+    /// deadline. Safe to call more than once: later calls return the first one's result (an empty one while the
+    /// first is still running).
+    @discardableResult
+    public func shutdown() -> HTTPServerShutdownResult {
         let started = monotonicNanoseconds()
         loop.requestStop()
         guard let thread = ioThread.withLock({ current -> pthread_t? in
             defer { current = nil }
             return current
-        }) else { return }
+        }) else { return shutdownResult.withLock { $0 } ?? HTTPServerShutdownResult() }
         pthread_join(thread, nil)
         // Workers finish their current job and exit once the queue is closed; a handler stuck past the drain
         // deadline is abandoned rather than waited for.
@@ -76,6 +96,11 @@ public final class HTTPServer: Sendable {
         while runningWorkers.load(ordering: .acquiring) > 0 && monotonicNanoseconds() < deadline {
             usleep(2_000)
         }
-        if runningWorkers.load(ordering: .acquiring) == 0 { loop.closeDescriptors() }
+        let stillRunning = runningWorkers.load(ordering: .acquiring)
+        if stillRunning == 0 { loop.closeDescriptors() }
+        let result = HTTPServerShutdownResult(
+            abandonedRequests: loop.shared.withLock { $0.abandonedRequests }, workersStillRunning: stillRunning)
+        shutdownResult.withLock { $0 = result }
+        return result
     }
 }

@@ -17,12 +17,44 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(30)
     /// How long a keep-alive connection may sit between requests before it is closed.
     public var idleTimeout: Duration = .seconds(60)
+    /// How long a new connection may stay silent before its first request starts; then it is closed without an
+    /// answer. Short (5 s), because a connection that never speaks holds a descriptor and a connection slot for
+    /// nothing, and real clients write their request right after connecting. Blank lines do not extend it.
+    public var firstByteTimeout: Duration = .seconds(5)
     /// How long a response may wait for the client to accept more bytes before the connection is dropped.
     public var writeTimeout: Duration = .seconds(30)
-    /// Open connections at most; further ones get a 503 and are closed.
+    /// Open connections at most. At the cap a newcomer takes the place of the longest-idle keep-alive connection
+    /// (one that has finished a request and sent nothing since); only when none is idle is it refused with 503.
     public var maxConnections: Int = 1024
+    /// Open connections from one peer address at most; further ones get 503 with `Retry-After` and are closed.
+    /// 64 leaves room for a browser's 6 per host times several tabs, or a small NAT, while one address cannot
+    /// take more than a sixteenth of the default `maxConnections`.
+    public var maxConnectionsPerClient: Int = 64
     /// Requests waiting for a worker at most; further ones get 503 with `Retry-After`.
     public var queueCapacity: Int = 256
+    /// Requests from one client (`HTTPResponder.admissionKey(for:)`) queued for or running on workers at most;
+    /// further ones get 503 with `Retry-After` without being queued. 16 is a sixteenth of the default queue, so
+    /// one busy client cannot fill it and starve the others, yet it allows a page's burst of chart requests.
+    public var maxQueuedPerClient: Int = 16
+    /// How long a worker may work on one request before its `cancellation` is set with `.deadline` (the handler
+    /// polls it and answers, e.g. 503); nil = no limit. Counted from when a worker takes the request.
+    public var processingTimeout: Duration? = nil
+    /// Unsent response bytes held across all connections at most. When a new response would exceed it, the
+    /// writing connections that have had at least a second to show their pace are reset slowest first to make
+    /// room; if that cannot make room, the new request is answered 503 instead (bodies of 16 KiB or less always
+    /// go out). Also the largest response the server will send. 256 MiB holds the largest charts (a 171 MB SVG)
+    /// a few times over while bounding what clients that stop reading can pin.
+    public var maxPendingOutputBytes: Int = 256 << 20
+    /// The slowest a response may be read: a connection writing a response is reset when, over a window of
+    /// `minSendRateWindow`, fewer than this many bytes per second went out. 0 turns the check off. 1 KiB/s is
+    /// far below any real client yet ends a 1 byte/s trickle within two windows.
+    public var minSendBytesPerSecond: Int = 1024
+    /// The window over which `minSendBytesPerSecond` is measured, and so the grace a slow start gets.
+    public var minSendRateWindow: Duration = .seconds(10)
+    /// Whether to hand freed heap memory back to the OS (glibc `malloc_trim`) once the server has been idle for
+    /// a second after work at the workers or large responses (at most every 10 s), so RSS returns near its idle
+    /// size after a burst.
+    public var releaseMemoryWhenIdle: Bool = true
     /// Seconds sent in `Retry-After` with a 503.
     public var retryAfterSeconds: Int = 1
     /// How long shutdown waits for in-flight requests before closing everything.

@@ -1,0 +1,50 @@
+import CLinuxIO
+
+/// Decides when to hand freed heap memory back to the OS: once the server has been idle (no request being
+/// processed or written) for `idleDelay` after a worker finished a request or at least `minimumTraffic` response
+/// bytes went out since the last trim, and never more often than `minimumInterval`. glibc keeps the freed memory
+/// of render buffers and large responses in its arenas, so RSS would otherwise stay at the peak of the last burst.
+struct MemoryTrimPolicy {
+    var idleDelay: UInt64 = 1_000_000_000
+    var minimumInterval: UInt64 = 10_000_000_000
+    var minimumTraffic = 8 << 20
+
+    private var trafficSinceTrim = 0
+    private var workSinceTrim = false
+    private var lastBusy: UInt64 = 0
+    private var lastTrim: UInt64 = 0
+
+    init() {}
+
+    /// Response bytes queued for sending at `now` (which also makes `now` busy).
+    mutating func noteTraffic(_ bytes: Int, at now: UInt64) {
+        trafficSinceTrim &+= bytes
+        lastBusy = now
+    }
+
+    /// A worker finished a request at `now` (renders allocate and free large buffers).
+    mutating func noteWork(at now: UInt64) {
+        workSinceTrim = true
+        lastBusy = now
+    }
+
+    /// Something was being processed or written at `now`.
+    mutating func noteBusy(at now: UInt64) { lastBusy = now }
+
+    /// True when a trim is due at `now`; the caller trims, and the policy starts counting afresh.
+    mutating func shouldTrim(at now: UInt64) -> Bool {
+        guard workSinceTrim || trafficSinceTrim >= minimumTraffic, now &- lastBusy >= idleDelay,
+            lastTrim == 0 || now &- lastTrim >= minimumInterval
+        else { return false }
+        trafficSinceTrim = 0
+        workSinceTrim = false
+        lastTrim = now
+        return true
+    }
+}
+
+/// glibc's `malloc_trim(0)`: returns the free memory at the top of the heap and whole free pages inside the
+/// arenas to the kernel. Takes a few milliseconds with a large heap, so it is called rarely (`MemoryTrimPolicy`).
+func releaseFreeHeapMemory() {
+    _ = clinuxio_malloc_trim(0)
+}

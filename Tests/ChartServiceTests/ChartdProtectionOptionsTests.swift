@@ -1,0 +1,69 @@
+import ChartService
+import HTTPServer
+import Testing
+
+/// The flags for cancellation, fair admission and bounded output.
+struct ChartdProtectionOptionsTests {
+    @Test func defaultsIncludeATwoSecondRenderTimeout() throws {
+        let options = try ChartdOptions.parse(arguments: [], environment: [:])
+        #expect(options.server.processingTimeout == .seconds(2))
+        #expect(options.server.firstByteTimeout == .seconds(5))
+        #expect(options.server.maxConnectionsPerClient == 64)
+        #expect(options.server.maxQueuedPerClient == 16)
+        #expect(options.server.maxPendingOutputBytes == 256 << 20)
+        #expect(options.server.minSendBytesPerSecond == 1024)
+    }
+
+    @Test func flagsAndVariablesSetEveryKnob() throws {
+        let options = try ChartdOptions.parse(
+            arguments: ["--first-byte-timeout", "1.5", "--max-connections-per-client=8", "--min-send-rate", "0",
+                        "--render-timeout", "off"],
+            environment: ["MAX_QUEUED_PER_CLIENT": "4", "MAX_PENDING_OUTPUT_BYTES": "16777216",
+                          "RENDER_TIMEOUT": "0.5"])
+        #expect(options.server.firstByteTimeout == .milliseconds(1500))
+        #expect(options.server.maxConnectionsPerClient == 8)
+        #expect(options.server.maxQueuedPerClient == 4)
+        #expect(options.server.maxPendingOutputBytes == 16 << 20)
+        #expect(options.server.minSendBytesPerSecond == 0)
+        #expect(options.server.processingTimeout == nil)
+        let fromEnvironment = try ChartdOptions.parse(arguments: [], environment: ["RENDER_TIMEOUT": "0.5"])
+        #expect(fromEnvironment.server.processingTimeout == .milliseconds(500))
+    }
+
+    @Test(arguments: [["--first-byte-timeout", "0"], ["--max-connections-per-client", "0"],
+                      ["--max-queued-per-client", "x"], ["--max-pending-output-bytes", "1000"],
+                      ["--min-send-rate", "-1"], ["--render-timeout", "never"]])
+    func rejectsBadValues(arguments: [String]) {
+        #expect(throws: ChartdOptions.Invalid.self) { try ChartdOptions.parse(arguments: arguments, environment: [:]) }
+    }
+
+    @Test func helpListsTheNewFlags() {
+        for (flag, variable) in [("--first-byte-timeout", "FIRST_BYTE_TIMEOUT"),
+                                 ("--max-connections-per-client", "MAX_CONNECTIONS_PER_CLIENT"),
+                                 ("--max-queued-per-client", "MAX_QUEUED_PER_CLIENT"),
+                                 ("--max-pending-output-bytes", "MAX_PENDING_OUTPUT_BYTES"),
+                                 ("--min-send-rate", "MIN_SEND_RATE"), ("--render-timeout", "RENDER_TIMEOUT")] {
+            #expect(ChartdOptions.help.contains("\(flag) <v>, \(variable) "))
+        }
+    }
+}
+
+/// The HTTP server's counters in `/metrics`.
+struct ServerStatisticsMetricsTests {
+    @Test func metricsIncludeTheServersCountersOnceReported() {
+        let service = ChartService()
+        let get = HTTPRequest(head: HTTPRequestHead(method: "GET", target: "/metrics", version: .http1_1,
+                                                    headers: ["Host": "t"]))
+        #expect(!service.respond(to: get).text.contains("chartd_slow_readers_reset_total"))
+        var statistics = HTTPServerStatistics()
+        statistics.slowReadersReset = 3
+        statistics.requestsCancelledByDeadline = 2
+        statistics.pendingOutputBytes = 4096
+        let reported = statistics
+        service.metrics.reportServerStatistics { reported }
+        let text = service.respond(to: get).text
+        #expect(text.contains("\nchartd_slow_readers_reset_total 3\n"))
+        #expect(text.contains("\nchartd_requests_cancelled_deadline_total 2\n"))
+        #expect(text.contains("# TYPE chartd_pending_output_bytes gauge\nchartd_pending_output_bytes 4096\n"))
+    }
+}
