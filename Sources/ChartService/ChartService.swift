@@ -116,7 +116,7 @@ public final class ChartService: HTTPResponder {
         case .chart:
             return chart(request)
         case .index:
-            return asset("index.html", contentType: "text/html; charset=utf-8")
+            return StaticAssets.withContentSecurityPolicy(asset("index.html", contentType: "text/html; charset=utf-8"))
         case .openAPI:
             return asset("openapi.yaml", contentType: "application/yaml")
         case .health:

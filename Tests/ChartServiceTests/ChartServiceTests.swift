@@ -268,6 +268,45 @@ struct ChartServiceTests {
         #expect(index.headers["Content-Type"] == "text/html; charset=utf-8")
     }
 
+    /// The preview page's policy lives in its meta tag (so it also holds when the page is opened from disk); `GET /`
+    /// sends exactly that policy as the header too.
+    @Test func previewPageSendsItsMetaPolicyAsAHeader() throws {
+        let root = OpenAPIContractTests.root.path
+        var configuration = ChartServiceConfiguration()
+        configuration.assetsDirectory = root
+        let service = ChartService(configuration: configuration, renderer: renderer)
+        let page = service.respond(to: request("GET", "/"))
+        #expect(page.status == 200)
+        let meta = #"<meta http-equiv="Content-Security-Policy" content=""#
+        let start = try #require(page.text.range(of: meta), "index.html has no CSP meta tag")
+        let end = try #require(page.text[start.upperBound...].firstIndex(of: "\""))
+        let policy = String(page.text[start.upperBound..<end])
+        #expect(policy.contains("script-src 'sha256-") && policy.contains("default-src 'none'"))
+        #expect(page.headers["Content-Security-Policy"] == policy)
+        #expect(service.respond(to: request("HEAD", "/")).headers["Content-Security-Policy"] == policy)
+        #expect(service.respond(to: request("GET", "/openapi.yaml")).headers["Content-Security-Policy"] == nil)
+    }
+
+    /// HTML → the policy the header carries: only a head's meta tag counts, in any attribute order and quoting.
+    static let metaPolicies: [(String, String?)] = [
+        (#"<head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head>"#,
+         "default-src 'none'"),
+        (#"<META CONTENT='img-src data:' HTTP-EQUIV=content-security-policy>"#, "img-src data:"),
+        (#"<meta charset=utf-8><meta name="x" content="no"><meta http-equiv=Content-Security-Policy content=a/>"#,
+         "a/"),
+        ("<meta http-equiv=\"Content-Security-Policy\" content=\"a;\r\n  b\">", "a;    b"),
+        (#"<meta http-equiv="refresh" content="0"><p>"#, nil),
+        (#"<head></head><body><meta http-equiv="Content-Security-Policy" content="a">"#, nil),
+        (#"<metadata http-equiv="Content-Security-Policy" content="a">"#, nil),
+        (#"<meta http-equiv="Content-Security-Policy" content="a"#, nil),  // the tag never ends
+        ("", nil),
+    ]
+
+    @Test(arguments: metaPolicies)
+    func readsThePolicyFromTheMetaTag(html: String, policy: String?) {
+        #expect(StaticAssets.contentSecurityPolicy(ofHTML: Array(html.utf8)) == policy)
+    }
+
     @Test func corsIsOffByDefault() {
         let response = service.respond(to: request("POST", "/v1/chart", headers: [("Origin", "https://a.example")],
                                                    body: Self.spec))
