@@ -282,8 +282,9 @@ struct ChartServiceTests {
         let end = try #require(page.text[start.upperBound...].firstIndex(of: "\""))
         let policy = String(page.text[start.upperBound..<end])
         #expect(policy.contains("script-src 'sha256-") && policy.contains("default-src 'none'"))
-        #expect(page.headers["Content-Security-Policy"] == policy)
-        #expect(service.respond(to: request("HEAD", "/")).headers["Content-Security-Policy"] == policy)
+        #expect(page.headers["Content-Security-Policy"] == policy + "; frame-ancestors 'none'")
+        #expect(service.respond(to: request("HEAD", "/")).headers["Content-Security-Policy"]
+            == policy + "; frame-ancestors 'none'")
         #expect(service.respond(to: request("GET", "/openapi.yaml")).headers["Content-Security-Policy"] == nil)
     }
 

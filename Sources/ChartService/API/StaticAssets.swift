@@ -27,7 +27,8 @@ struct StaticAssets: Sendable {
         return Array(bytes[0..<offset])
     }
 
-    /// `page` with the Content-Security-Policy of its own `<meta http-equiv>` tag also sent as a header.
+    /// `page` with the Content-Security-Policy of its own `<meta http-equiv>` tag also sent as a header, plus
+    /// `frame-ancestors 'none'` (which a meta policy cannot carry) so no other site can frame the page.
     ///
     /// The page keeps its policy in a meta tag so it is protected when opened from disk too; the header, taken from
     /// the very bytes being sent, can never disagree with it and covers the page from its first byte. A page
@@ -35,7 +36,7 @@ struct StaticAssets: Sendable {
     static func withContentSecurityPolicy(_ page: HTTPResponse) -> HTTPResponse {
         guard page.status == 200, let policy = contentSecurityPolicy(ofHTML: page.body) else { return page }
         var page = page
-        page.headers.set("Content-Security-Policy", policy)
+        page.headers.set("Content-Security-Policy", policy + "; frame-ancestors 'none'")
         return page
     }
 
