@@ -51,20 +51,26 @@ public struct NiceTicks: Hashable, Sendable {
         }
         let pinLo = fixedMin != nil, pinHi = fixedMax != nil
         // Widen a degenerate span around the value: by 10 % of its magnitude, or to 0…1 for zeros.
-        // A span below ~1e-12 of the magnitude cannot be split into distinct doubles, so it counts as degenerate.
+        // A span below ~1e-12 of the magnitude cannot be split into distinct doubles, so it counts as degenerate;
+        // so does one below `minimumSpan`, whose steps would underflow (0 and 5e-324 once trapped in log10(0)),
+        // and magnitudes that small count as zero.
         let magnitude = max(abs(lo), abs(hi))
-        if hi - lo <= magnitude * 1e-12 {
-            let pad = magnitude > 0 ? magnitude * 0.1 : 1
+        if hi - lo <= max(magnitude * 1e-12, Self.minimumSpan) {
+            let pad = magnitude > Self.minimumSpan ? magnitude * 0.1 : 1
             switch (pinLo, pinHi) {
             case (true, false): hi = lo + pad
             case (false, true): lo = hi - pad
-            case (false, false) where magnitude == 0: lo = 0; hi = 1
+            case (false, false) where magnitude <= Self.minimumSpan: lo = 0; hi = 1
             default: lo -= pad; hi += pad
             }
         }
         let span = hi - lo
         let raw = span / Double(target - 1)
-        let baseExp = Int((log10(raw)).rounded(.down))
+        let exponent = log10(raw).rounded(.down)
+        guard exponent.isFinite else {
+            return NiceTicks(values: [lo, hi], step: span, domainMin: lo, domainMax: hi)
+        }
+        let baseExp = Int(exponent)
 
         var best: (score: Double, step: Step, first: Double, last: Double)?
         for e in (baseExp - 1)...(baseExp + 1) {
@@ -101,6 +107,9 @@ public struct NiceTicks: Hashable, Sendable {
         let domainMax = pinHi ? hi : values.last ?? hi
         return NiceTicks(values: values, step: choice.step.value, domainMin: domainMin, domainMax: domainMax)
     }
+
+    /// The smallest span ticks are computed for: steps of a tenth of it are still normal doubles.
+    static let minimumSpan = 1e-290
 
     /// Replaces non-finite values and clamps to the supported magnitude.
     private static func clean(_ v: Double, fallback: Double) -> Double {

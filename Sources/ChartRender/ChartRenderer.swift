@@ -66,7 +66,7 @@ public struct ChartRenderer: Sendable {
         case .png:
             bytes = try png(for: spec, options: options)
         case .json:
-            let scene = try checked(self.scene(for: spec), spec: spec, format: .json, options: options)
+            let scene = try checked(layout(spec), spec: spec, format: .json, options: options)
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
         }
         if options.cancellation.isCancelled { throw .cancelled }
@@ -88,18 +88,25 @@ public struct ChartRenderer: Sendable {
     /// The backend-neutral scene for `spec`; `interactive: false` leaves out tooltips and hit targets (for PNG).
     /// Sub-pixel dash patterns are already drawn as the solid lines they look like (`FineDashes`).
     public func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
-        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive).resolvingFineDashes()
+        layout(spec, interactive: interactive).resolvingFineDashes()
     }
 
-    /// `scene` if it fits the budget for `format`, else the problems; also stops when cancelled during layout.
+    private func layout(_ spec: ChartSpec, interactive: Bool = true) -> Scene {
+        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive)
+    }
+
+    /// `scene` with its sub-pixel dashes resolved if it fits the budget for `format`, else the problems; also stops
+    /// when cancelled during layout. (The cost counts fine dashes as the solid lines they become, and says whether
+    /// there are any, so an ordinary scene is walked once.)
     private func checked(_ scene: Scene, spec: ChartSpec, format: OutputFormat, options: RenderOptions)
         throws(RenderError) -> Scene
     {
         if options.cancellation.isCancelled { throw .cancelled }
-        let problems = options.budget.problems(SceneCost(of: scene), format: format, scale: spec.scale,
+        let cost = SceneCost(of: scene)
+        let problems = options.budget.problems(cost, format: format, scale: spec.scale,
                                                textAsPaths: spec.text == .paths && text.fontSet != nil)
         guard problems.isEmpty else { throw .tooComplex(problems) }
-        return scene
+        return cost.fineDashedShapes > 0 ? scene.resolvingFineDashes() : scene
     }
 
     /// The scene as the SVG writer gets it: text as `<text>`, or as glyph outlines for `text: "paths"` (lowered
@@ -107,7 +114,7 @@ public struct ChartRenderer: Sendable {
     private func svgScene(for spec: ChartSpec, format: OutputFormat, options: RenderOptions)
         throws(RenderError) -> Scene
     {
-        let scene = try checked(self.scene(for: spec), spec: spec, format: format, options: options)
+        let scene = try checked(layout(spec), spec: spec, format: format, options: options)
         guard spec.text == .paths, let fonts = text.fontSet else { return scene }
         return lowerText(in: scene, fonts: fonts)
     }
@@ -119,7 +126,7 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .invalidSpec(error)
         }
-        let scene = try checked(self.scene(for: spec, interactive: false), spec: spec, format: .png,
+        let scene = try checked(layout(spec, interactive: false), spec: spec, format: .png,
                                 options: options)
         let pixmap: Pixmap
         do {

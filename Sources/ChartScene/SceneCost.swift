@@ -22,6 +22,14 @@ public struct SceneCost: Sendable, Equatable {
         public var edgeSpan = 0.0
 
         public init() {}
+
+        mutating func add(_ other: Share) {
+            segments += other.segments
+            dashes += other.dashes
+            coveredArea += other.coveredArea
+            outlineLength += other.outlineLength
+            edgeSpan += other.edgeSpan
+        }
     }
 
     /// Path elements, a curve weighted by `curveWeight` (the chords a rasterizer flattens it into, roughly).
@@ -43,8 +51,13 @@ public struct SceneCost: Sendable, Equatable {
     /// Σ over shapes of (outline edges × the shape's height), in CSS px: a band scan converter looks at every edge
     /// of a shape once per band the shape spans, so this / band height × scale is the edge visits.
     public var edgeSpan = 0.0
-    /// The same quantities per owner.
-    public var shares: [Owner: Share] = [:]
+    /// Stroked shapes whose dash period is under `FineDashes.minimumPeriod` (counted here as the solid lines
+    /// `Scene.resolvingFineDashes` turns them into).
+    public var fineDashedShapes = 0
+    /// Shares of series `k` (index k), of annotation `i`, and of the rest.
+    private var seriesShares: [Share] = []
+    private var annotationShares: [Share] = []
+    private var chartShare = Share()
 
     /// How many chords a curve counts as.
     public static let curveWeight = 16
@@ -53,6 +66,14 @@ public struct SceneCost: Sendable, Equatable {
     public init(of scene: Scene) {
         let canvas = Rect(x: 0, y: 0, width: max(0, scene.width), height: max(0, scene.height))
         walk(scene.nodes, owner: .chart, canvas: canvas)
+    }
+
+    /// The same quantities per owner (only owners that drew something).
+    public var shares: [Owner: Share] {
+        var out: [Owner: Share] = [.chart: chartShare]
+        for (k, share) in seriesShares.enumerated() { out[.series(k)] = share }
+        for (i, share) in annotationShares.enumerated() { out[.annotation(i)] = share }
+        return out
     }
 
     private mutating func walk(_ nodes: [Node], owner: Owner, canvas: Rect) {
@@ -65,34 +86,64 @@ public struct SceneCost: Sendable, Equatable {
             case .text(let run):
                 glyphs += run.text.unicodeScalars.count
             case .shape(let shape):
-                add(shape, owner: owner, canvas: canvas)
+                let added = cost(of: shape, canvas: canvas)
+                segments += added.segments
+                dashes += added.dashes
+                coveredArea += added.coveredArea
+                outlineLength += added.outlineLength
+                edgeSpan += added.edgeSpan
+                switch owner {
+                case .chart: chartShare.add(added)
+                case .series(let k): Self.add(added, at: k, to: &seriesShares)
+                case .annotation(let i): Self.add(added, at: i, to: &annotationShares)
+                }
             }
         }
     }
 
-    private mutating func add(_ shape: Shape, owner: Owner, canvas: Rect) {
-        var share = shares[owner] ?? Share()
+    private static func add(_ share: Share, at index: Int, to shares: inout [Share]) {
+        guard index >= 0, index < 1 << 20 else { return }
+        if index >= shares.count { shares.append(contentsOf: repeatElement(Share(), count: index + 1 - shares.count)) }
+        shares[index].add(share)
+    }
+
+    /// One shape's cost, from one pass over its path.
+    private mutating func cost(of shape: Shape, canvas: Rect) -> Share {
         var count = 0
         var length = 0.0
         var manhattan = 0.0
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var current = Point(0, 0), start = Point(0, 0)
         func taxi(_ a: Point, _ b: Point) -> Double { abs(b.x - a.x) + abs(b.y - a.y) }
+        func bound(_ p: Point) {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
         for element in shape.path.elements {
             switch element {
             case .move(let p):
+                bound(p)
                 current = p
                 start = p
             case .line(let p):
+                bound(p)
                 count += 1
                 length += current.distance(to: p)
                 manhattan += taxi(current, p)
                 current = p
             case .quad(let c, let p):
+                bound(c)
+                bound(p)
                 count += Self.curveWeight
                 length += current.distance(to: c) + c.distance(to: p)
                 manhattan += taxi(current, c) + taxi(c, p)
                 current = p
             case .cubic(let c1, let c2, let p):
+                bound(c1)
+                bound(c2)
+                bound(p)
                 count += Self.curveWeight
                 length += current.distance(to: c1) + c1.distance(to: c2) + c2.distance(to: p)
                 manhattan += taxi(current, c1) + taxi(c1, c2) + taxi(c2, p)
@@ -106,53 +157,41 @@ public struct SceneCost: Sendable, Equatable {
         }
         if !length.isFinite { length = 0 }
         if !manhattan.isFinite { manhattan = 0 }
-        let bounds = shape.path.controlBounds
-        let box = bounds.map { Self.clippedArea($0, to: canvas) } ?? 0
-        let height = bounds.map { max(0, min($0.y + $0.height, canvas.height) - max($0.y, 0)) } ?? 0
-        var area = 0.0
-        var outline = 0.0
+        var share = Share()
+        share.segments = count
+        guard minX <= maxX, minY <= maxY else { return share }
+        let w = min(maxX, canvas.width) - max(minX, 0), h = min(maxY, canvas.height) - max(minY, 0)
+        let box = w.isFinite && h.isFinite ? max(w, 0) * max(h, 0) : 0
+        let height = h.isFinite ? max(h, 0) : 0
         var edges = 0.0
         if shape.fill != nil {
-            area += box
-            outline += manhattan
+            share.coveredArea += box
+            share.outlineLength += manhattan
             edges += Double(count)
         }
         let width = shape.strokeStyle.width
         if shape.stroke != nil, width.isFinite, width > 0 {
-            outline += 2 * manhattan
+            share.outlineLength += 2 * manhattan
             edges += 2 * Double(count)
-            area += min(box + 2 * width * (canvas.width + canvas.height), length * (width + 1))
+            share.coveredArea += min(box + 2 * width * (canvas.width + canvas.height), length * (width + 1))
             let dash = shape.strokeStyle.dash
-            if !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+            if FineDashes.dutyCycle(of: dash) != nil {
+                fineDashedShapes += 1
+            } else if !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) {
                 let even = dash.count % 2 == 0 ? dash : dash + dash
                 let period = even.reduce(0, +)
                 if period > 0 {
                     let periods = (length / period).rounded(.up)
                     let cut = min(periods * Double(even.count / 2), Double(1 << 40))  // sums of these cannot overflow
-                    share.dashes += Int(cut)
-                    dashes += Int(cut)
+                    share.dashes = Int(cut)
                     // Each dash is a contour of its own: two sides, two caps (a round cap is an arc of chords).
                     edges += cut * (shape.strokeStyle.cap == .butt ? 4 : 2 * Double(Self.curveWeight))
-                    outline += cut * 2 * width
+                    share.outlineLength += cut * 2 * width
                 }
             }
         }
-        segments += count
-        coveredArea += area
-        outlineLength += outline
-        edgeSpan += edges * height.finiteOrZero
-        share.segments += count
-        share.coveredArea += area
-        share.outlineLength += outline
-        share.edgeSpan += edges * height.finiteOrZero
-        shares[owner] = share
-    }
-
-    private static func clippedArea(_ r: Rect, to canvas: Rect) -> Double {
-        let w = min(r.x + r.width, canvas.x + canvas.width) - max(r.x, canvas.x)
-        let h = min(r.y + r.height, canvas.y + canvas.height) - max(r.y, canvas.y)
-        guard w.isFinite, h.isFinite else { return 0 }
-        return max(w, 0) * max(h, 0)
+        share.edgeSpan = edges * height
+        return share
     }
 
     /// The owner a group's role makes responsible for its content; nil keeps the enclosing owner.
@@ -169,6 +208,3 @@ public struct SceneCost: Sendable, Equatable {
     }
 }
 
-extension Double {
-    fileprivate var finiteOrZero: Double { isFinite ? self : 0 }
-}

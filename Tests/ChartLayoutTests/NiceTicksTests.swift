@@ -66,6 +66,23 @@ struct NiceTicksTests {
         #expect(t.step == 20)
     }
 
+    /// 0 and the smallest subnormal (a 60-byte GET URL) trapped in log10(0) and killed the process; spans whose steps
+    /// would underflow are degenerate, and magnitudes that small count as zero.
+    @Test(arguments: [(0.0, Double.leastNonzeroMagnitude), (.leastNonzeroMagnitude, .leastNonzeroMagnitude),
+                      (-.leastNonzeroMagnitude, .leastNonzeroMagnitude), (1e-300, 2e-300),
+                      (0, .leastNormalMagnitude)])
+    func subnormalSpansGetTheZeroAxis(range: (Double, Double)) {
+        let t = NiceTicks.compute(dataMin: range.0, dataMax: range.1)
+        #expect(t.values.first == 0 && t.values.last == 1, "\(t.values)")
+        #expect(t.values.allSatisfy { $0.isFinite })
+    }
+
+    @Test func tinyButNormalSpansStillGetTicks() {
+        let t = NiceTicks.compute(dataMin: 1e-200, dataMax: 5e-200)
+        #expect(t.values.count >= 3)
+        #expect(t.step > 0 && t.step.isFinite)
+    }
+
     @Test func floatingNoiseIsCleaned() {
         let t = NiceTicks.compute(dataMin: 0, dataMax: 0.5)
         #expect(t.values.contains(0.3) || t.values.contains(0.2))
