@@ -8,6 +8,8 @@ public struct ChartServiceConfiguration: Sendable {
     public var assetsDirectory: String = "."
     /// Part of every ETag and cache key: change it whenever the same spec would render differently.
     public var rendererVersion: String = "chartd-1"
+    /// Authentication and rate limits (`Access/`); off by default.
+    public var access = AccessConfiguration()
 
     public init() {}
 }
