@@ -90,7 +90,7 @@ public struct ChartdOptions: Sendable {
             default: throw Invalid(description: "--access-log/ACCESS_LOG must be on or off, not \"\(v)\"")
             }
         },
-    ]
+    ] + accessSettings
 
     public init() {
         server.host = "0.0.0.0"
@@ -117,6 +117,7 @@ public struct ChartdOptions: Sendable {
             }
             try setting.apply(&options, value)
         }
+        try options.checkAccess()
         return options
     }
 
@@ -130,6 +131,7 @@ public struct ChartdOptions: Sendable {
         }
         out += "  --help".padded(to: 44) + "show this text\n"
         out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0.\n"
+        out += "SIGHUP: reload --keys-file (a bad file keeps the keys in use).\n"
         return out
     }
 
