@@ -243,8 +243,8 @@ public final class AccessControl: Sendable {
                 let seconds = Int64(String(decoding: exp, as: UTF8.self))
             else { return malformed("exp must be whole seconds since 1970-01-01T00:00:00Z") }
             if clock.unixSeconds() > seconds {
-                return .failure(AccessRefusal(failure: .expired,
-                                              detail: "the signed URL expired at \(Self.utcText(seconds)) (exp=\(seconds))"))
+                let detail = "the signed URL expired at \(Self.utcText(seconds)) (exp=\(seconds))"
+                return .failure(AccessRefusal(failure: .expired, detail: detail))
             }
         }
         return .success(key.id)

@@ -57,7 +57,8 @@ public enum AccessKeyFile {
         var keys: [AccessKey] = []
         var lineOfID: [String: Int] = [:]
         var lineOfDigest: [[UInt8]: (Int, String)] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let words = Self.words(rawLine)
             guard let id = words.first else { continue }
@@ -98,7 +99,7 @@ public enum AccessKeyFile {
     /// The line's words before any comment.
     static func words(_ line: Substring) -> [Substring] {
         var words: [Substring] = []
-        for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             if word.hasPrefix("#") { break }
             words.append(word)
         }

@@ -56,17 +56,17 @@ public struct IPNetwork: Sendable, Equatable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(parts[0]) else { return nil }
-        let maximum = address.bytes.count * 8
+        let writtenAsIPv6 = parts[0].contains(":")
         let length: Int
         if parts.count == 2 {
             guard parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let n = Int(parts[1]),
-                (0...maximum).contains(n)
+                (0...(writtenAsIPv6 ? 128 : 32)).contains(n)
             else { return nil }
             // An IPv4-mapped IPv6 block (::ffff:10.0.0.0/104) is the IPv4 block it maps.
-            length = parts[0].contains(":") && !address.isIPv6 ? n - 96 : n
+            length = writtenAsIPv6 && !address.isIPv6 ? n - 96 : n
             guard length >= 0 else { return nil }
         } else {
-            length = maximum
+            length = address.bytes.count * 8
         }
         self.address = address.masked(to: length)
         self.prefixLength = length

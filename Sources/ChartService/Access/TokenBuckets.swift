@@ -53,6 +53,9 @@ final class TokenBuckets: Sendable {
 
     var count: Int { buckets.withLock { $0.count } }
 
+    /// The names of the buckets held (for tests).
+    var names: Set<String> { buckets.withLock { Set($0.keys) } }
+
     /// Takes `cost` tokens (at most the whole burst, so a request larger than the bucket can still pass once it is
     /// full) from `name`'s bucket at time `now`, or says how long to wait.
     func take(_ cost: Double, from name: String, limit: RateLimit, now: Double) -> Decision {
