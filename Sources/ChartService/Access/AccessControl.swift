@@ -1,4 +1,4 @@
-import HTTPServer
+public import HTTPServer
 import ChartCrypto
 import Glibc
 import Synchronization
@@ -181,6 +181,21 @@ public final class AccessControl: Sendable {
     func refuseEarly(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard configuration.mode == .keys, case .failure(let refusal) = authenticate(head) else { return nil }
         return refuse(refusal)
+    }
+
+    /// The key id `head` authenticates as, or nil; what `admit` does with `--auth keys`, without counting failures
+    /// (for benchmarks and tools).
+    public func keyID(authenticating head: HTTPRequestHead) -> String? {
+        try? authenticate(head).get()
+    }
+
+    /// Charges `tokens` to key `id`'s bucket as a render would, without counting; whether the request may go on.
+    public func tryCharge(keyID id: String, tokens: Int) -> Bool {
+        guard let limit = limit(for: .key(id)) else { return true }
+        let decision = buckets.take(Double(tokens), from: AccessPrincipal.key(id).bucketName, limit: limit,
+                                    now: clock.monotonicSeconds())
+        if case .allowed = decision { return true }
+        return false
     }
 
     /// The key id a request authenticates as: `Authorization: Bearer`, `X-API-Key`, or (GET and HEAD) a signed URL.
