@@ -95,7 +95,7 @@ public final class ChartService: HTTPResponder {
             let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
                                                 parseSeconds: 0, countMiss: false)
         else { return nil }
-        let charged = access.charge(principal, tokens: RequestCost.cached) ?? answer
+        let charged = access.charge(principal, tokens: RequestCost.minimum) ?? answer
         return finish(access.attribute(charged, to: principal), head: request.head)
     }
 
@@ -225,8 +225,8 @@ public final class ChartService: HTTPResponder {
     }
 
     /// Renders (or finds in the cache) the chart for `json`, honouring `?format=`, `Accept` and `If-None-Match`.
-    /// Charges `principal` once the cost is known: `RequestCost.cached` for an answer without rendering, the spec's
-    /// `RequestCost.tokens` before a render.
+    /// Charges `principal` once the cost is known: `RequestCost.minimum` for an answer without rendering or a refused
+    /// spec, the spec's `RequestCost.tokens` before a render.
     private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String,
                        principal: AccessPrincipal) -> HTTPResponse {
         let override: OutputFormat?
@@ -245,7 +245,7 @@ public final class ChartService: HTTPResponder {
             do {
                 parsed = try renderer.parse(json: json, renderingAs: override)
             } catch {
-                return Problem.invalidSpec(error).response
+                return access.charge(principal, tokens: RequestCost.minimum) ?? Problem.invalidSpec(error).response
             }
             spec = parsed
             // ?format= beats the spec's own format, which beats Accept.
@@ -260,7 +260,7 @@ public final class ChartService: HTTPResponder {
         let parseSeconds = monotonicSeconds() - parseStart
         if let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
                                                parseSeconds: parseSeconds, countMiss: true) {
-            return access.charge(principal, tokens: RequestCost.cached) ?? answer
+            return access.charge(principal, tokens: RequestCost.minimum) ?? answer
         }
         let format = resolution.format
         var headers: HTTPHeaders = ["ETag": resolution.key.etag, "Cache-Control": cacheControl]

@@ -52,6 +52,7 @@ struct AuthenticationTests {
             #expect(response.status == 401)
             #expect(response.headers["WWW-Authenticate"] == #"Bearer realm="chartd""#)
             #expect(response.text.contains(#""type":"/problems/unauthorized""#))
+            #expect(response.headers["Cache-Control"] == "no-store")
             #expect(response.text.contains("needs an API key"))
         }
         #expect(service.metrics.accessCounts().authFailures == ["missing_credentials": 3])
@@ -192,6 +193,7 @@ struct SignedURLTests {
         #expect(response.status == 403)
         #expect(response.headers["Content-Type"] == "application/problem+json")
         #expect(response.headers["WWW-Authenticate"] == nil)
+        #expect(response.headers["Cache-Control"] == "no-store")
         #expect(service.metrics.accessCounts().authFailures == [reason.rawValue: 1])
     }
 

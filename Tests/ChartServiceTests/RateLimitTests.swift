@@ -87,6 +87,7 @@ struct RateLimitTests {
         #expect(limited.headers["Content-Type"] == "application/problem+json")
         #expect(limited.headers["Retry-After"] == "1")
         #expect(limited.headers["RateLimit-Policy"] == #""chartd";q=3;w=3"#)
+        #expect(limited.headers["Cache-Control"] == "no-store")
         #expect(limited.headers["RateLimit"] == #""chartd";r=0;t=1"#)
         #expect(limited.text.contains(#""type":"/problems/rate-limited""#))
         #expect(limited.text.contains("this request costs 1 token; 0 of 3 are left, refilled at 1 a second"))
@@ -130,6 +131,12 @@ struct RateLimitTests {
         let limited = post(service, AccessFixture.alphaSecret, spec: other)
         #expect(limited.status == 429 && limited.headers["Retry-After"] == "1")
         #expect(limited.text.contains("this request costs 5 tokens; 4 of 10 are left"))
+    }
+
+    @Test func anInvalidSpecCostsAToken() {
+        let service = AccessFixture.service(clock: clock)  // beta: burst 3
+        for _ in 0..<3 { #expect(post(service, AccessFixture.betaSecret, spec: #"{"bad":1}"#).status == 422) }
+        #expect(post(service, AccessFixture.betaSecret, spec: #"{"bad":1}"#).status == 429)
     }
 
     @Test func theFastPathChargesAndRefusesToo() throws {

@@ -269,6 +269,8 @@ public final class AccessControl: Sendable {
         metrics.recordAuthFailure(reason: refusal.failure.rawValue)
         let failure = refusal.failure
         var response = Problem(type: failure.problemType, status: failure.status, detail: refusal.detail).response
+        // A refusal is about this request, not the resource: no cache may answer a later, valid one with it.
+        response.headers.set("Cache-Control", "no-store")
         if failure.status == 401 {
             // RFC 6750 §3: the scheme, our realm, and invalid_token when a token was sent. Fixed text only.
             response.headers.set("WWW-Authenticate", failure == .badKey
@@ -298,6 +300,7 @@ public final class AccessControl: Sendable {
             + "\(Self.number(limit.burst)) are left, refilled at \(Self.number(limit.rate)) a second"
         var response = Problem(type: "/problems/rate-limited", status: 429, detail: detail).response
         response.headers.set("Retry-After", String(retryAfter))
+        response.headers.set("Cache-Control", "no-store")
         Self.addRateLimitFields(&response, limit: limit, remaining: remaining, reset: retryAfter)
         response.logFields.append(("key", principal.label))
         return response

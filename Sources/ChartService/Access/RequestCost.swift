@@ -2,8 +2,9 @@ public import ChartSpec
 
 /// What a request costs in rate-limit tokens: an estimate of its rendering work, known once the spec is parsed.
 public enum RequestCost {
-    /// An answer that needs no rendering (a cached image, a 304).
-    public static let cached = 1
+    /// An answer that needs no rendering: a cached image, a 304, or a spec the validator refused (parsing it cost
+    /// something, and an invalid spec must not be a free way to make the server work).
+    public static let minimum = 1
 
     /// The tokens a render costs. PNG: device pixels (each side of `width × scale` by `height × scale` rounded up,
     /// as the rasterizer allocates) per million, rounded up, at least 1. SVG, SMIL and JSON: 1 plus one per
