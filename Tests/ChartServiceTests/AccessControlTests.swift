@@ -197,6 +197,14 @@ struct SignedURLTests {
         #expect(service.metrics.accessCounts().authFailures == [reason.rawValue: 1])
     }
 
+    @Test func queriesSplitOnBytes() {
+        let items = SignedURL.items("a=1&b&=x&c=&d=e=f&&%6Bid=k")
+        #expect(items.map { String($0.name) } == ["a", "b", "", "c", "d", "", "%6Bid"])
+        #expect(items.map { $0.value.map(String.init) } == ["1", nil, "x", "", "e=f", nil, "k"])
+        #expect(SignedURL.values(of: "kid", in: "kid=a&%6Bid=b%20c&kidd=x") == [Array("a".utf8), Array("b c".utf8)])
+        #expect(SignedURL.values(of: "kid", in: "kid=%zz") == nil)
+    }
+
     @Test func theProblemSaysWhichCheckFailed() {
         let bad = get(good.replacingFirst("format=png", with: "format=svg"))
         #expect(bad.text.contains(#""type":"/problems/bad-signature""#))

@@ -235,10 +235,10 @@ public final class AccessControl: Sendable {
         func malformed(_ detail: String) -> Result<String, AccessRefusal> {
             .failure(AccessRefusal(failure: .malformedSignedURL, detail: detail))
         }
-        guard let signed = try? QueryString(parts.signed) else {
-            return malformed("the signed query has malformed percent-encoding")
-        }
-        guard signed.count(of: "kid") == 1, let kid = signed["kid"] else {
+        guard let kids = SignedURL.values(of: "kid", in: parts.signed),
+            let exps = SignedURL.values(of: "exp", in: parts.signed)
+        else { return malformed("kid or exp has malformed percent-encoding") }
+        guard kids.count == 1, let kid = kids.first else {
             return malformed("a signed URL needs exactly one kid before sig")
         }
         guard let key = ring.key(id: String(decoding: kid, as: UTF8.self)) else {
@@ -252,8 +252,8 @@ public final class AccessControl: Sendable {
         else {
             return .failure(AccessRefusal(failure: .badSignature, detail: "the signature does not match the URL"))
         }
-        guard signed.count(of: "exp") <= 1 else { return malformed("exp is given more than once") }
-        if let exp = signed["exp"] {
+        guard exps.count <= 1 else { return malformed("exp is given more than once") }
+        if let exp = exps.first {
             guard !exp.isEmpty, exp.count <= 18, exp.allSatisfy({ (0x30...0x39).contains($0) }),
                 let seconds = Int64(String(decoding: exp, as: UTF8.self))
             else { return malformed("exp must be whole seconds since 1970-01-01T00:00:00Z") }

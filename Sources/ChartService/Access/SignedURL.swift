@@ -35,22 +35,62 @@ public enum SignedURL {
     /// Splits `query` at its final `&sig=`. Parameter names are compared after percent-decoding, so `%73ig` is
     /// `sig` too and cannot hide a second signature.
     static func split(_ query: Substring) -> Result<Parts, Malformed> {
-        let items = query.split(separator: "&", omittingEmptySubsequences: false)
-        let named = items.indices.filter { isSig(items[$0]) }
+        let items = Self.items(query)
+        let named = items.indices.filter { isNamed(items[$0].name, "sig") }
         guard let last = named.last else { return .failure(.unsigned) }
-        guard named.count == 1, last == items.count - 1, items[last].hasPrefix("sig=") else {
-            return .failure(.signatureNotLast)
-        }
-        let item = items[last]
+        guard named.count == 1, last == items.count - 1, items[last].name.utf8.elementsEqual("sig".utf8),
+            let signature = items[last].value
+        else { return .failure(.signatureNotLast) }
         // The signed part ends before the `&` that precedes `sig=` (and is empty when `sig` is all there is).
-        let signedEnd = last == 0 ? item.startIndex : query.index(before: item.startIndex)
-        return .success(Parts(signed: query[..<signedEnd], signature: item.dropFirst(4)))
+        let nameStart = items[last].name.startIndex
+        let signedEnd = last == 0 ? nameStart : query.utf8.index(before: nameStart)
+        return .success(Parts(signed: query[..<signedEnd], signature: signature))
     }
 
-    private static func isSig(_ item: Substring) -> Bool {
-        let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        guard name.utf8.count <= 9 else { return false }  // "sig" with each letter percent-encoded at most
-        let decoded = (try? QueryString.percentDecode(name.utf8, parameter: "")) ?? []
-        return decoded == Array("sig".utf8)
+    /// The decoded values of every parameter called `name` in `query`, or nil when one of them (or a name that
+    /// might be `name`) is not valid percent-encoding.
+    static func values(of name: String, in query: Substring) -> [[UInt8]]? {
+        var out: [[UInt8]] = []
+        for item in items(query) where isNamed(item.name, name) {
+            guard let value = try? QueryString.percentDecode((item.value ?? "").utf8, parameter: name) else {
+                return nil
+            }
+            out.append(value)
+        }
+        return out
+    }
+
+    /// The `&`-separated items of a query as raw name and value (nil without `=`). Split on bytes, not Characters:
+    /// a `c=` of many kilobytes must not be walked grapheme by grapheme.
+    static func items(_ query: Substring) -> [(name: Substring, value: Substring?)] {
+        var out: [(name: Substring, value: Substring?)] = []
+        let utf8 = query.utf8
+        var start = utf8.startIndex
+        var equals: String.Index?
+        var i = start
+        while true {
+            let atEnd = i == utf8.endIndex
+            if atEnd || utf8[i] == UInt8(ascii: "&") {
+                if let equals {
+                    out.append((name: query[start..<equals], value: query[utf8.index(after: equals)..<i]))
+                } else {
+                    out.append((name: query[start..<i], value: nil))
+                }
+                if atEnd { return out }
+                i = utf8.index(after: i)
+                start = i
+                equals = nil
+                continue
+            }
+            if equals == nil && utf8[i] == UInt8(ascii: "=") { equals = i }
+            i = utf8.index(after: i)
+        }
+    }
+
+    /// Whether a raw parameter name decodes to `name` (`+` is a space, `%XX` a byte).
+    private static func isNamed(_ raw: Substring, _ name: String) -> Bool {
+        if raw.utf8.elementsEqual(name.utf8) { return true }
+        guard raw.utf8.contains(UInt8(ascii: "%")), raw.utf8.count <= 3 * name.utf8.count else { return false }
+        return (try? QueryString.percentDecode(raw.utf8, parameter: "")) == Array(name.utf8)
     }
 }
