@@ -46,6 +46,16 @@ struct AuthenticationTests {
         }
     }
 
+    @Test func everyKeyOfManyIsFoundByItsSecretAndNoOther() {
+        let keys = (0..<200).map {
+            AccessKey(id: "k\($0)", secret: Array("secret-\($0)-0123456789abcdef0123456789".utf8))
+        }
+        let ring = KeyRing(keys: keys)
+        for key in keys { #expect(ring.key(bearer: String(decoding: key.secret, as: UTF8.self))?.id == key.id) }
+        #expect(ring.key(bearer: "secret-200-0123456789abcdef0123456789") == nil)
+        #expect(KeyRing(keys: []).key(bearer: "anything") == nil)
+    }
+
     @Test func noCredentialsIs401WithAChallenge() {
         for response in [post([]), service.respond(to: request("GET", "/v1/chart?c=" + AccessFixture.c)),
                          service.respond(to: request("HEAD", "/v1/chart?c=" + AccessFixture.c))] {
@@ -197,12 +207,17 @@ struct SignedURLTests {
         #expect(service.metrics.accessCounts().authFailures == [reason.rawValue: 1])
     }
 
-    @Test func queriesSplitOnBytes() {
-        let items = SignedURL.items("a=1&b&=x&c=&d=e=f&&%6Bid=k")
-        #expect(items.map { String($0.name) } == ["a", "b", "", "c", "d", "", "%6Bid"])
-        #expect(items.map { $0.value.map(String.init) } == ["1", nil, "x", "", "e=f", nil, "k"])
-        #expect(SignedURL.values(of: "kid", in: "kid=a&%6Bid=b%20c&kidd=x") == [Array("a".utf8), Array("b c".utf8)])
-        #expect(SignedURL.values(of: "kid", in: "kid=%zz") == nil)
+    @Test func queriesSplitOnBytes() throws {
+        func bytes(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        let items = SignedURL.items(bytes("a=1&b&=x&c=&d=e=f&&%6Bid=k"))
+        #expect(items.map { text($0.name) } == ["a", "b", "", "c", "d", "", "%6Bid"])
+        #expect(items.map { $0.value.map(text) } == ["1", nil, "x", "", "e=f", nil, "k"])
+        #expect(SignedURL.values(of: "kid", in: bytes("kid=a&%6Bid=b%20c&kidd=x"))
+            == [Array("a".utf8), Array("b c".utf8)])
+        #expect(SignedURL.values(of: "kid", in: bytes("kid=%zz")) == nil)
+        let parts = try #require(try? SignedURL.split(bytes("c=1&kid=a&sig=xyz")).get())
+        #expect(text(parts.signed) == "c=1&kid=a" && text(parts.signature) == "xyz")
     }
 
     @Test func theProblemSaysWhichCheckFailed() {

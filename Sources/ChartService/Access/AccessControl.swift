@@ -212,10 +212,14 @@ public final class AccessControl: Sendable {
             return ring.key(bearer: apiKey.trimmingSpaces).map { .success($0.id) }
                 ?? .failure(AccessRefusal(failure: .badKey, detail: "the API key is not valid"))
         }
-        if head.method == "GET" || head.method == "HEAD", let query = head.query {
+        if head.method == "GET" || head.method == "HEAD" {
+            let target = Array(head.target.utf8)
+            let mark = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
+            let query = mark == target.endIndex ? [] : target[(mark + 1)...]
             switch SignedURL.split(query) {
             case .success(let parts):
-                return verify(parts, path: head.path, ring: ring)
+                // The message is the path, `?` and the signed query: one contiguous slice of the target.
+                return verify(parts, message: target[..<parts.signed.endIndex], ring: ring)
             case .failure(.signatureNotLast):
                 return .failure(AccessRefusal(failure: .signatureNotLast,
                                               detail: "sig must be the last query parameter, given once as sig="))
@@ -231,7 +235,9 @@ public final class AccessControl: Sendable {
 
     /// Checks a signed URL: the key, then the signature (in constant time), then the expiry, so only a genuine URL
     /// is ever called expired.
-    private func verify(_ parts: SignedURL.Parts, path: Substring, ring: KeyRing) -> Result<String, AccessRefusal> {
+    private func verify(_ parts: SignedURL.Parts, message: ArraySlice<UInt8>, ring: KeyRing)
+        -> Result<String, AccessRefusal>
+    {
         func malformed(_ detail: String) -> Result<String, AccessRefusal> {
             .failure(AccessRefusal(failure: .malformedSignedURL, detail: detail))
         }
@@ -244,10 +250,8 @@ public final class AccessControl: Sendable {
         guard let key = ring.key(id: String(decoding: kid, as: UTF8.self)) else {
             return .failure(AccessRefusal(failure: .unknownKeyID, detail: "no key has the URL's kid"))
         }
-        let message = Array(path.utf8) + [UInt8(ascii: "?")] + Array(parts.signed.utf8)
         let expected = HMACSHA256.authenticationCode(key: key.secret, message: message)
-        guard let given = (try? QueryString.percentDecode(parts.signature.utf8, parameter: "sig"))
-            .flatMap(Base64URL.decode),
+        guard let given = (try? SignedURL.percentDecode(parts.signature)).flatMap(Base64URL.decode),
             ConstantTime.equals(expected, given)
         else {
             return .failure(AccessRefusal(failure: .badSignature, detail: "the signature does not match the URL"))
@@ -381,26 +385,38 @@ final class KeyRing: Sendable {
     let keys: [AccessKey]
     /// Key id → index. Ids are not secret, so an ordinary dictionary is fine for them (never for secrets).
     private let indexByID: [String: Int]
+    /// Every key's secret digest, 32 bytes each, in key order: one flat buffer for the bearer scan.
+    private let digests: [UInt8]
 
     init(keys: [AccessKey]) {
         self.keys = keys
         var index: [String: Int] = [:]
         for (i, key) in keys.enumerated() { index[key.id] = i }
         self.indexByID = index
+        self.digests = keys.flatMap(\.secretDigest)
     }
 
     func key(id: String) -> AccessKey? {
         indexByID[id].map { keys[$0] }
     }
 
-    /// The key whose secret is `token`. The token is hashed and the digest compared with every key's in constant
-    /// time, all of them every time: the time taken says nothing about how close a guess came, or which key it is.
+    /// The key whose secret is `token`. The token is hashed first (so what is compared is 32 bytes no client can
+    /// steer) and the digest compared with every key's, all bytes of all keys every time, differences OR-ed
+    /// together without an early exit: the time taken says nothing about how close a guess came, or which key it is.
     func key(bearer token: some StringProtocol) -> AccessKey? {
         let digest = SHA256Hasher.hash(Array(token.utf8))
-        var found: Int?
-        for (i, key) in keys.enumerated() where ConstantTime.equals(key.secretDigest, digest) {
-            found = i
+        let width = SHA256Hasher.byteCount
+        guard digest.count == width, digests.count == keys.count * width else { return nil }
+        var found = -1
+        digests.withUnsafeBufferPointer { all in
+            digest.withUnsafeBufferPointer { wanted in
+                for k in 0..<keys.count {
+                    var difference: UInt8 = 0
+                    for j in 0..<width { difference |= all[k &* width &+ j] ^ wanted[j] }
+                    if difference == 0 { found = k }
+                }
+            }
         }
-        return found.map { keys[$0] }
+        return found >= 0 ? keys[found] : nil
     }
 }

@@ -16,12 +16,12 @@ public enum SignedURL {
         target + "&sig=" + signature(secret: secret, message: target)
     }
 
-    /// A query split into the signed part and the signature.
+    /// A query split into the signed part and the signature, as bytes of the request target.
     struct Parts {
         /// The query before `&sig=`.
-        var signed: Substring
+        var signed: ArraySlice<UInt8>
         /// The raw (still percent-encoded) value of `sig`.
-        var signature: Substring
+        var signature: ArraySlice<UInt8>
     }
 
     /// Why a query is not a well-formed signed query.
@@ -34,63 +34,55 @@ public enum SignedURL {
 
     /// Splits `query` at its final `&sig=`. Parameter names are compared after percent-decoding, so `%73ig` is
     /// `sig` too and cannot hide a second signature.
-    static func split(_ query: Substring) -> Result<Parts, Malformed> {
+    static func split(_ query: ArraySlice<UInt8>) -> Result<Parts, Malformed> {
         let items = Self.items(query)
         let named = items.indices.filter { isNamed(items[$0].name, "sig") }
         guard let last = named.last else { return .failure(.unsigned) }
-        guard named.count == 1, last == items.count - 1, items[last].name.utf8.elementsEqual("sig".utf8),
+        guard named.count == 1, last == items.count - 1, items[last].name.elementsEqual("sig".utf8),
             let signature = items[last].value
         else { return .failure(.signatureNotLast) }
         // The signed part ends before the `&` that precedes `sig=` (and is empty when `sig` is all there is).
         let nameStart = items[last].name.startIndex
-        let signedEnd = last == 0 ? nameStart : query.utf8.index(before: nameStart)
-        return .success(Parts(signed: query[..<signedEnd], signature: signature))
+        return .success(Parts(signed: query[..<(last == 0 ? nameStart : nameStart - 1)], signature: signature))
     }
 
-    /// The decoded values of every parameter called `name` in `query`, or nil when one of them (or a name that
-    /// might be `name`) is not valid percent-encoding.
-    static func values(of name: String, in query: Substring) -> [[UInt8]]? {
+    /// The decoded values of every parameter called `name` in `query`, or nil when one of them is not valid
+    /// percent-encoding.
+    static func values(of name: String, in query: ArraySlice<UInt8>) -> [[UInt8]]? {
         var out: [[UInt8]] = []
         for item in items(query) where isNamed(item.name, name) {
-            guard let value = try? QueryString.percentDecode((item.value ?? "").utf8, parameter: name) else {
-                return nil
-            }
+            guard let value = try? percentDecode(item.value ?? []) else { return nil }
             out.append(value)
         }
         return out
     }
 
-    /// The `&`-separated items of a query as raw name and value (nil without `=`). Split on bytes, not Characters:
-    /// a `c=` of many kilobytes must not be walked grapheme by grapheme.
-    static func items(_ query: Substring) -> [(name: Substring, value: Substring?)] {
-        var out: [(name: Substring, value: Substring?)] = []
-        let utf8 = query.utf8
-        var start = utf8.startIndex
-        var equals: String.Index?
-        var i = start
+    /// The `&`-separated items of a query as raw name and value (nil without `=`). Bytes, not Characters: a `c=`
+    /// of many kilobytes must cost a `memchr`, not a walk grapheme by grapheme.
+    static func items(_ query: ArraySlice<UInt8>) -> [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>?)] {
+        var out: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>?)] = []
+        var start = query.startIndex
         while true {
-            let atEnd = i == utf8.endIndex
-            if atEnd || utf8[i] == UInt8(ascii: "&") {
-                if let equals {
-                    out.append((name: query[start..<equals], value: query[utf8.index(after: equals)..<i]))
-                } else {
-                    out.append((name: query[start..<i], value: nil))
-                }
-                if atEnd { return out }
-                i = utf8.index(after: i)
-                start = i
-                equals = nil
-                continue
+            let end = query[start...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+            let item = query[start..<end]
+            if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
+                out.append((name: item[..<equals], value: item[(equals + 1)...]))
+            } else {
+                out.append((name: item, value: nil))
             }
-            if equals == nil && utf8[i] == UInt8(ascii: "=") { equals = i }
-            i = utf8.index(after: i)
+            if end == query.endIndex { return out }
+            start = end + 1
         }
     }
 
     /// Whether a raw parameter name decodes to `name` (`+` is a space, `%XX` a byte).
-    private static func isNamed(_ raw: Substring, _ name: String) -> Bool {
-        if raw.utf8.elementsEqual(name.utf8) { return true }
-        guard raw.utf8.contains(UInt8(ascii: "%")), raw.utf8.count <= 3 * name.utf8.count else { return false }
-        return (try? QueryString.percentDecode(raw.utf8, parameter: "")) == Array(name.utf8)
+    private static func isNamed(_ raw: ArraySlice<UInt8>, _ name: String) -> Bool {
+        if raw.elementsEqual(name.utf8) { return true }
+        guard raw.contains(UInt8(ascii: "%")), raw.count <= 3 * name.utf8.count else { return false }
+        return (try? percentDecode(raw)) == Array(name.utf8)
+    }
+
+    static func percentDecode(_ bytes: ArraySlice<UInt8>) throws(QueryString.DecodingError) -> [UInt8] {
+        try QueryString.percentDecode(Substring(decoding: bytes, as: UTF8.self).utf8, parameter: "")
     }
 }
