@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto"], swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
-        .executableTarget(name: "chart", dependencies: ["ChartRender"], swiftSettings: strict),
+        .executableTarget(name: "chart", dependencies: ["ChartRender", "ChartCrypto"], swiftSettings: strict),
         .executableTarget(
             name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService"], swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.

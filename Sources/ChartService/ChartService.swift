@@ -14,6 +14,8 @@ public final class ChartService: HTTPResponder {
     public let configuration: ChartServiceConfiguration
     public let cache: ChartCache
     public let metrics = ServiceMetrics()
+    /// Keys, signed URLs and rate limits for render requests (`Access/`).
+    public let access: AccessControl
     private let renderer: any ChartRendering
     private let cors: CORSPolicy
     private let assets: StaticAssets
@@ -22,8 +24,9 @@ public final class ChartService: HTTPResponder {
     private let resolutions = ResolutionMemo(capacity: 8192)
 
     public init(configuration: ChartServiceConfiguration = ChartServiceConfiguration(),
-                renderer: some ChartRendering = ChartRenderer.shared) {
+                renderer: some ChartRendering = ChartRenderer.shared, clock: any AccessClock = SystemAccessClock()) {
         self.configuration = configuration
+        self.access = AccessControl(configuration: configuration.access, clock: clock, metrics: metrics)
         self.renderer = renderer
         self.cache = ChartCache(capacity: configuration.cacheBytes)
         self.cors = CORSPolicy(allowedOrigins: configuration.corsOrigins)
@@ -63,6 +66,9 @@ public final class ChartService: HTTPResponder {
             let problem = Problem(status: 415, detail: "Content-Type must be application/json")
             return finish(problem.response, head: head)
         }
+        if route == .chart && head.method != "OPTIONS", let refusal = access.refuseEarly(head) {
+            return finish(refusal, head: head)
+        }
         return nil
     }
 
@@ -80,6 +86,12 @@ public final class ChartService: HTTPResponder {
         guard Route(rawValue: String(request.path)) == .chart, request.method != "OPTIONS" else {
             return finish(route(request), head: request.head)
         }
+        // Access control first: this path must not answer what the worker path would refuse.
+        let principal: AccessPrincipal
+        switch access.admit(request) {
+        case .refused(let refusal): return finish(refusal, head: request.head)
+        case .admitted(let admitted): principal = admitted
+        }
         guard request.body.count <= 16 * 1024,
             case .json(let json, let cacheControl) = chartSource(request),
             case .success(let override) = formatOverride(request),
@@ -87,7 +99,8 @@ public final class ChartService: HTTPResponder {
             let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
                                                 parseSeconds: 0, countMiss: false)
         else { return nil }
-        return finish(answer, head: request.head)
+        let charged = access.charge(principal, tokens: RequestCost.minimum) ?? answer
+        return finish(access.attribute(charged, to: principal), head: request.head)
     }
 
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
@@ -99,6 +112,7 @@ public final class ChartService: HTTPResponder {
         let format = entry.fields.first { $0.0 == "format" }?.1 ?? ""
         metrics.recordRequest(route: Route.label(for: entry.path), status: entry.status, format: format,
                               bytes: entry.bytes)
+        if let key = entry.fields.first(where: { $0.0 == "key" })?.1 { metrics.recordRequest(key: key) }
     }
 
     public func drainDidBegin() {
@@ -114,7 +128,10 @@ public final class ChartService: HTTPResponder {
         if head.method == "OPTIONS" { return cors.options(head: head, allow: route.allow) }
         switch route {
         case .chart:
-            return chart(request)
+            switch access.admit(request) {
+            case .refused(let refusal): return refusal
+            case .admitted(let principal): return access.attribute(chart(request, principal: principal), to: principal)
+            }
         case .index:
             return StaticAssets.withContentSecurityPolicy(asset("index.html", contentType: "text/html; charset=utf-8"))
         case .openAPI:
@@ -167,10 +184,11 @@ public final class ChartService: HTTPResponder {
         return .json(json, cacheControl: "public, max-age=31536000, immutable")
     }
 
-    private func chart(_ request: HTTPRequest) -> HTTPResponse {
+    private func chart(_ request: HTTPRequest, principal: AccessPrincipal) -> HTTPResponse {
         switch chartSource(request) {
         case .refused(let response): response
-        case .json(let json, let cacheControl): chart(json: json, request: request, cacheControl: cacheControl)
+        case .json(let json, let cacheControl):
+            chart(json: json, request: request, cacheControl: cacheControl, principal: principal)
         }
     }
 
@@ -211,7 +229,10 @@ public final class ChartService: HTTPResponder {
     }
 
     /// Renders (or finds in the cache) the chart for `json`, honouring `?format=`, `Accept` and `If-None-Match`.
-    private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String) -> HTTPResponse {
+    /// Charges `principal` once the cost is known: `RequestCost.minimum` for an answer without rendering or a refused
+    /// spec, the spec's `RequestCost.tokens` before a render.
+    private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String,
+                       principal: AccessPrincipal) -> HTTPResponse {
         let override: OutputFormat?
         switch formatOverride(request) {
         case .success(let format): override = format
@@ -228,7 +249,7 @@ public final class ChartService: HTTPResponder {
             do {
                 parsed = try renderer.parse(json: json, renderingAs: override)
             } catch {
-                return Problem.invalidSpec(error).response
+                return access.charge(principal, tokens: RequestCost.minimum) ?? Problem.invalidSpec(error).response
             }
             spec = parsed
             // ?format= beats the spec's own format, which beats Accept.
@@ -243,7 +264,7 @@ public final class ChartService: HTTPResponder {
         let parseSeconds = monotonicSeconds() - parseStart
         if let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
                                                parseSeconds: parseSeconds, countMiss: true) {
-            return answer
+            return access.charge(principal, tokens: RequestCost.minimum) ?? answer
         }
         let format = resolution.format
         var headers: HTTPHeaders = ["ETag": resolution.key.etag, "Cache-Control": cacheControl]
@@ -261,6 +282,9 @@ public final class ChartService: HTTPResponder {
                 } catch {
                     throw .invalidSpec(error)
                 }
+            }
+            if let limited = access.charge(principal, tokens: RequestCost.tokens(for: parsed, format: format)) {
+                return limited
             }
             let cancellation = request.cancellation
             let options = RenderOptions(budget: configuration.budget,

@@ -12,6 +12,8 @@ public struct ChartServiceConfiguration: Sendable {
     public var rendererVersion: String = "chartd-2"
     /// The most one render may cost; over it a request gets 422 `/problems/too-complex`.
     public var budget = RenderBudget.standard
+    /// Authentication and rate limits (`Access/`); off by default.
+    public var access = AccessConfiguration()
 
     public init() {}
 }

@@ -26,6 +26,7 @@ let all: [Benchmark] = [
     rasterBenchmarks(),
     largeSeriesBenchmarks(),
     serverBenchmarks(),
+    accessBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

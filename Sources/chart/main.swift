@@ -3,11 +3,13 @@ import ChartSpec
 import Foundation
 
 // chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+// chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
 // Invalid input: exit 1 with one validation error per line on stderr. Usage errors: exit 2.
 
 let usage = """
     usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+           chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
 
       SPEC.json   the chart spec; "-" reads standard input
       -o OUT      where to write the image; "-" or omitted writes standard output
@@ -82,6 +84,10 @@ struct RenderCommand {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "sign" {
+    SignCommand(arguments: Array(arguments.dropFirst())).run()
+    exit(0)
+}
 guard arguments.first == "render" else {
     if arguments.first == "-h" || arguments.first == "--help" { print(usage, terminator: ""); exit(0) }
     fail(usage, code: 2)

@@ -5,6 +5,10 @@ import HTTPServer
 
 // chartd: the chart HTTP service. Flags and environment variables are listed by `chartd --help`.
 
+func log(_ text: String) {
+    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     let text = "chartd: \(message)\n"
     _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -32,12 +36,13 @@ if options.showHelp {
     exit(0)
 }
 
-// Block the shutdown signals before any thread starts, so every thread inherits the mask and only `sigwait`
-// below receives them — no async-signal-safety concerns.
+// Block the shutdown signals (and SIGHUP, which reloads the keys file) before any thread starts, so every thread
+// inherits the mask and only `sigwait` below receives them — no async-signal-safety concerns.
 var signals = sigset_t()
 sigemptyset(&signals)
 sigaddset(&signals, SIGTERM)
 sigaddset(&signals, SIGINT)
+sigaddset(&signals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
 // Fonts load once here (CHART_FONTS or the Debian locations; approximate metrics without any font file).
@@ -46,6 +51,15 @@ if let size = options.constantRenderBytes {
     service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
 } else {
     service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
+}
+// The keys file, if any: a bad one is a usage error before the port opens.
+do {
+    let count = try service.access.reloadKeys()
+    if let file = options.service.access.keysFile {
+        log("chartd: \(count) API keys loaded from \(file); auth \(options.service.access.mode.rawValue)\n")
+    }
+} catch {
+    fail(error.description, code: 2)
 }
 let server: HTTPServer
 do {
@@ -64,7 +78,13 @@ let banner = "chartd: listening on \(options.server.host):\(server.port) with \(
 _ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 
 var received: Int32 = 0
-sigwait(&signals, &received)
+while sigwait(&signals, &received) == 0 && received == SIGHUP {
+    do {
+        log("chartd: SIGHUP: \(try service.access.reloadKeys()) API keys loaded\n")
+    } catch {
+        log("chartd: SIGHUP: keys file not reloaded, the keys in use stay: \(error.description)\n")
+    }
+}
 let stopping = "chartd: signal \(received), draining\n"
 _ = stopping.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 let result = server.shutdown()

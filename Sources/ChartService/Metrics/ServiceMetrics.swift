@@ -20,6 +20,11 @@ public final class ServiceMetrics: Sendable {
         var renderTotal = 0
         var renderSeconds = 0.0
         var bytesOut = 0
+        /// Access control (see `AccessControl`): keyed by `AuthFailure` raw values, and by configured key ids or
+        /// `-`, so each label set is bounded.
+        var authFailures: [String: Int] = [:]
+        var requestsByKey: [String: Int] = [:]
+        var rateLimited: [String: Int] = [:]
         /// Renders that did not finish, by reason (a fixed set: `RenderStop`).
         var stops: [RenderStop: Int] = [:]
     }
@@ -74,9 +79,41 @@ public final class ServiceMetrics: Sendable {
         state.withLock { $0.stops[reason] ?? 0 }
     }
 
+    /// Counts a render request refused by access control; `reason` is an `AuthFailure` raw value.
+    func recordAuthFailure(reason: String) {
+        state.withLock { $0.authFailures[reason, default: 0] += 1 }
+    }
+
+    /// Counts a render request answered for `key` (a configured key id, or `-` without one).
+    func recordRequest(key: String) {
+        state.withLock { $0.requestsByKey[key, default: 0] += 1 }
+    }
+
+    /// Counts a render request refused for being over `key`'s rate limit (`-` without a key).
+    func recordRateLimited(key: String) {
+        state.withLock { $0.rateLimited[key, default: 0] += 1 }
+    }
+
+    /// The access-control counters, for tests.
+    public func accessCounts()
+        -> (authFailures: [String: Int], requestsByKey: [String: Int], rateLimited: [String: Int])
+    {
+        state.withLock { ($0.authFailures, $0.requestsByKey, $0.rateLimited) }
+    }
+
     /// Requests counted for one label set (for tests and dashboards).
     public func requestCount(route: String, status: Int, format: String = "") -> Int {
         state.withLock { $0.requests[RequestKey(route: route, status: status, format: format)] ?? 0 }
+    }
+
+    /// One counter family with one label, its series sorted by label value. Label values come from fixed sets or
+    /// key ids (`[A-Za-z0-9._-]`), so they need no escaping.
+    private static func counter(_ name: String, _ help: String, label: String, _ counts: [String: Int]) -> String {
+        var out = "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
+        for (value, count) in counts.sorted(by: { $0.key < $1.key }) {
+            out += "\(name){\(label)=\"\(value)\"} \(count)\n"
+        }
+        return out
     }
 
     /// The exposition text, including the cache's statistics.
@@ -121,6 +158,12 @@ public final class ServiceMetrics: Sendable {
         out += "chartd_cache_bytes \(cache.bytes)\n"
         out += "# HELP chartd_cache_entries Images held by the cache.\n# TYPE chartd_cache_entries gauge\n"
         out += "chartd_cache_entries \(cache.entries)\n"
+        out += Self.counter("chartd_auth_failures_total", "Render requests refused by access control, by reason.",
+                            label: "reason", snapshot.authFailures)
+        out += Self.counter("chartd_requests_by_key_total", "Render requests answered, by API key id (- for none).",
+                            label: "key", snapshot.requestsByKey)
+        out += Self.counter("chartd_rate_limited_total", "Render requests refused with 429, by API key id (- for "
+                            + "none).", label: "key", snapshot.rateLimited)
         if let source = serverStatistics.withLock({ $0 }) { out += Self.serverText(source()) }
         return out
     }

@@ -114,7 +114,7 @@ public struct ChartdOptions: Sendable {
             default: throw Invalid(description: "--access-log/ACCESS_LOG must be on or off, not \"\(v)\"")
             }
         },
-    ]
+    ] + accessSettings
 
     public init() {
         server.host = "0.0.0.0"
@@ -142,6 +142,7 @@ public struct ChartdOptions: Sendable {
             }
             try setting.apply(&options, value)
         }
+        try options.checkAccess()
         return options
     }
 
@@ -156,6 +157,7 @@ public struct ChartdOptions: Sendable {
         out += "  --help".padded(to: 44) + "show this text\n"
         out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0\n"
         out += "(3 when the drain timeout cut some off).\n"
+        out += "SIGHUP: reload --keys-file (a bad file keeps the keys in use).\n"
         return out
     }
 
