@@ -103,6 +103,12 @@ public final class ChartService: HTTPResponder {
         return finish(access.attribute(charged, to: principal), head: request.head)
     }
 
+    /// The client a request counts against for the per-client queue cap: its API key, or its address through
+    /// trusted proxies (see `AccessControl.admissionKey`).
+    public func admissionKey(for request: HTTPRequest) -> String {
+        access.admissionKey(for: request)
+    }
+
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
         let response = Problem(status: status, detail: detail).response
         return head.map { finish(response, head: $0) } ?? response

@@ -243,3 +243,29 @@ struct TrustedProxyTests {
         #expect(status("10.0.0.1", "9.9.9.9, 198.51.100.2") == 429)
     }
 }
+
+/// The per-client share of the render queue follows the same identity as the rate limits.
+struct AdmissionKeyTests {
+    @Test func behindATrustedProxyEachForwardedClientHasItsOwnShare() {
+        let service = AccessFixture.service(mode: .off, trustedProxies: "10.0.0.0/8")
+        func key(_ peer: String, _ forwarded: String?) -> String {
+            service.admissionKey(for: request("POST", "/v1/chart", headers: forwarded.map { [("X-Forwarded-For", $0)] }
+                ?? [], body: AccessFixture.spec, peer: peer))
+        }
+        #expect(key("10.1.2.3", "198.51.100.1") == "198.51.100.1")
+        #expect(key("10.1.2.3", "198.51.100.2") == "198.51.100.2")
+        #expect(key("203.0.113.9", "198.51.100.1") == "203.0.113.9")  // an untrusted peer's header is ignored
+        let direct = AccessFixture.service(mode: .off)
+        #expect(direct.admissionKey(for: request("GET", "/v1/chart", headers: [("X-Forwarded-For", "1.2.3.4")],
+                                                 peer: "203.0.113.9")) == "203.0.113.9")
+    }
+
+    @Test func anAuthenticatedRequestCountsAgainstItsKey() {
+        let service = AccessFixture.service()
+        let signed = request("POST", "/v1/chart", headers: [("X-API-Key", AccessFixture.alphaSecret)],
+                             body: AccessFixture.spec, peer: "203.0.113.9")
+        #expect(service.admissionKey(for: signed) == "key alpha")
+        let anonymous = request("POST", "/v1/chart", body: AccessFixture.spec, peer: "203.0.113.9")
+        #expect(service.admissionKey(for: anonymous) == "203.0.113.9")
+    }
+}

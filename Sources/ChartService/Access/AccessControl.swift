@@ -177,6 +177,16 @@ public final class AccessControl: Sendable {
         }
     }
 
+    /// Whose share of the render queue a request takes (`HTTPResponder.admissionKey`): its key id when it
+    /// authenticates, else its client address as seen through `--trusted-proxies`, so that behind an ingress one
+    /// client still cannot fill the queue for everyone. Without trusted proxies it is the peer address, at no cost.
+    func admissionKey(for request: HTTPRequest) -> String {
+        if configuration.mode == .keys, case .success(let id) = authenticate(request.head) { return "key " + id }
+        guard !configuration.trustedProxies.isEmpty else { return request.peerAddress }
+        return resolver.clientAddress(peer: request.peerAddress,
+                                      forwardedFor: request.headers.values(for: "X-Forwarded-For"))
+    }
+
     /// The refusal of a render request whose headers already show it cannot be admitted (before its body is read).
     func refuseEarly(_ head: HTTPRequestHead) -> HTTPResponse? {
         guard configuration.mode == .keys, case .failure(let refusal) = authenticate(head) else { return nil }
