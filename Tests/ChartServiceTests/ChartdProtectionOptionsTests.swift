@@ -10,7 +10,7 @@ struct ChartdProtectionOptionsTests {
         #expect(options.server.firstByteTimeout == .seconds(5))
         #expect(options.server.maxConnectionsPerClient == 64)
         #expect(options.server.maxQueuedPerClient == 16)
-        #expect(options.server.maxPendingOutputBytes == 256 << 20)
+        #expect(options.server.maxPendingOutputBytes == 64 << 20)
         #expect(options.server.maxBufferedInputBytes == 64 << 20)
         #expect(options.server.minSendBytesPerSecond == 1024)
     }

@@ -83,7 +83,7 @@ public struct ChartdOptions: Sendable {
             o.server.processingTimeout = v.lowercased() == "off" ? nil : try seconds(v, "--render-timeout")
         },
         Setting(flag: "--max-pending-output-bytes", variable: "MAX_PENDING_OUTPUT_BYTES",
-                help: "unsent response bytes held for all clients (default 268435456)") { o, v throws(Invalid) in
+                help: "unsent response bytes held for all clients (default 67108864)") { o, v throws(Invalid) in
             o.server.maxPendingOutputBytes = try int(v, "--max-pending-output-bytes", (1 << 20)...(1 << 40))
         },
         Setting(flag: "--max-buffered-input-bytes", variable: "MAX_BUFFERED_INPUT_BYTES",

@@ -42,9 +42,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// Unsent response bytes held across all connections at most. When a new response would exceed it, the
     /// writing connections that have had at least a second to show their pace are reset slowest first to make
     /// room; if that cannot make room, the new request is answered 503 instead (bodies of 16 KiB or less always
-    /// go out). Also the largest response the server will send. 256 MiB holds the largest charts (a 171 MB SVG)
-    /// a few times over while bounding what clients that stop reading can pin.
-    public var maxPendingOutputBytes: Int = 256 << 20
+    /// go out). Also the largest response the server will send. 64 MiB holds the largest chart the render budget
+    /// allows (16 MiB) four times over, and keeps output's share of a 512 MiB pod small beside two renders.
+    public var maxPendingOutputBytes: Int = 64 << 20
     /// Request input held across all connections at most: partial header sections and bodies in the parsers,
     /// pipelined bytes, and the bodies of requests queued for or running on workers (until their response is back).
     /// A connection whose read would go over it is not read (TCP pushes back on the client) until others release
