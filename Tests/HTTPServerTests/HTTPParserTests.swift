@@ -153,3 +153,76 @@ struct HTTPParserTests {
         }
     }
 }
+
+/// What the parser holds while it reads, as the server counts it against `maxBufferedInputBytes`.
+struct HTTPParserMemoryTests {
+    /// Appends the way the I/O thread does (straight from its read buffer).
+    private static func feed(_ parser: inout HTTPParser, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { parser.append($0) }
+    }
+
+    @Test func aDeclaredBodyIsCountedAsUnreceivedUntilItArrivesAndLeavesWithItsEvent() throws {
+        var parser = HTTPParser(limits: HTTPParserLimits())
+        Self.feed(&parser, Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1000\r\n\r\n".utf8))
+        guard case .head = try parser.next() else { Issue.record("no head"); return }
+        // The head's bytes are gone and the body is not allocated yet: only announced.
+        #expect(parser.heldByteCount == 0)
+        #expect(parser.unreceivedBodyBytes == 1000)
+        Self.feed(&parser, [UInt8](repeating: 1, count: 300))
+        #expect(try parser.next() == nil)
+        #expect(parser.heldByteCount == 300)
+        #expect(parser.unreceivedBodyBytes == 700)
+        let next = Array("GET /n HTTP/1.1\r\nHost: h\r\n\r\n".utf8)
+        Self.feed(&parser, [UInt8](repeating: 2, count: 700) + next)
+        guard case .body(let body) = try parser.next() else { Issue.record("no body"); return }
+        #expect(body.count == 1000)
+        // Only the pipelined request is left, and it is the whole buffer.
+        #expect(parser.heldByteCount == next.count)
+        #expect(parser.bufferedByteCount == next.count)
+        #expect(parser.unreceivedBodyBytes == 0)
+    }
+
+    @Test func bodyBytesBufferedWithTheHeadAreNotCountedTwice() throws {
+        var parser = HTTPParser(limits: HTTPParserLimits())
+        Self.feed(&parser, Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabcd".utf8))
+        guard case .head = try parser.next() else { Issue.record("no head"); return }
+        #expect(parser.heldByteCount + parser.unreceivedBodyBytes == 10)
+    }
+
+    /// A stream of pipelined requests in random pieces (seeded): after each piece is parsed, the parser holds at
+    /// most the header limit plus the body limit plus that piece, and only the header limit while between bodies.
+    @Test func theParserHoldsAtMostTheHeaderLimitPlusTheBodyLimitPlusOneRead() throws {
+        let limits = HTTPParserLimits(maxHeaderBytes: 1024, maxHeaderCount: 20, maxBodyBytes: 8192)
+        var stream: [UInt8] = []
+        for index in 0..<40 {
+            let size = index * 199 % 8191 + 1
+            let pad = String(repeating: "p", count: index * 37 % 900)
+            if index % 3 == 0 {
+                stream += Array("POST /c HTTP/1.1\r\nHost: h\r\nX-Pad: \(pad)\r\n".utf8)
+                stream += Array("Transfer-Encoding: chunked\r\n\r\n".utf8)
+                stream += Array(String(size, radix: 16).utf8) + [13, 10] + [UInt8](repeating: 7, count: size)
+                stream += Array("\r\n0\r\nTrailer: t\r\n\r\n".utf8)
+            } else {
+                stream += Array("POST /f HTTP/1.1\r\nHost: h\r\nX-Pad: \(pad)\r\nContent-Length: \(size)\r\n\r\n".utf8)
+                stream += [UInt8](repeating: 9, count: size)
+            }
+        }
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var parser = HTTPParser(limits: limits)
+        var offset = 0
+        var bodies = 0
+        while offset < stream.count {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let piece = min(stream.count - offset, Int(random >> 33) % 3000 + 1)
+            Self.feed(&parser, Array(stream[offset..<offset + piece]))
+            offset += piece
+            while let event = try parser.next() {
+                if case .body = event { bodies += 1 }
+            }
+            #expect(parser.heldByteCount <= limits.maxHeaderBytes + limits.maxBodyBytes + piece)
+            if parser.isReadingHead { #expect(parser.heldByteCount <= limits.maxHeaderBytes) }
+        }
+        #expect(bodies == 40)
+        #expect(parser.heldByteCount == 0)
+    }
+}

@@ -71,3 +71,26 @@ struct MemoryTrimPolicyTests {
         #expect(due == [false, false, true, false, false, true, false, true])
     }
 }
+
+/// The arithmetic of `maxBufferedInputBytes`.
+struct InputBudgetTests {
+    @Test func headersMayUseTheWholeCapAndEverythingElseThreeQuarters() {
+        var budget = InputBudget(cap: 1000)
+        #expect(budget.bodyLimit == 750)
+        budget.adjust(by: 700)
+        #expect(budget.room(for: .head) == 300)
+        #expect(budget.room(for: .body) == 50)
+        #expect(budget.fits(50, for: .body) && !budget.fits(51, for: .body))
+        budget.adjust(by: 300)
+        #expect(budget.room(for: .head) == 0 && budget.room(for: .body) == 0)
+        budget.adjust(by: -1000)
+        #expect(budget.held == 0)
+        #expect(budget.peak == 1000)
+    }
+
+    @Test func aBodyLargerThanTheBodyShareCanNeverBeAdmitted() {
+        let budget = InputBudget(cap: 1000)
+        #expect(budget.canEverAdmit(connectionTotal: 750))
+        #expect(!budget.canEverAdmit(connectionTotal: 751))
+    }
+}

@@ -61,10 +61,15 @@ public final class TestClient {
         return true
     }
 
+    /// Whether the last read that got nothing timed out (rather than seeing EOF or an error). Recorded when it
+    /// happens: `errno` is not set by EOF, so reading it later could see a stale EAGAIN from another call.
+    private var lastReadTimedOut = false
+
     /// Reads more bytes; false on EOF, error or timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        lastReadTimedOut = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
         guard n > 0 else { return false }
         buffer.append(contentsOf: chunk[0..<n])
         return true
@@ -101,10 +106,10 @@ public final class TestClient {
         return WireResponse(status: status, headers: headers, body: body)
     }
 
-    /// True when the server closed the connection (EOF) with nothing more to read.
+    /// True when the server closed the connection (EOF, or a reset) with nothing more to read.
     public func readsEOF() -> Bool {
         while fill() {}
-        return buffer.isEmpty && errno != EAGAIN
+        return buffer.isEmpty && !lastReadTimedOut
     }
 
     private func find(_ pattern: [UInt8]) -> Int? {

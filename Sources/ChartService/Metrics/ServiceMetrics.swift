@@ -45,8 +45,8 @@ public final class ServiceMetrics: Sendable {
     /// Where the HTTP server's own counters come from, once the server runs (`reportServerStatistics`).
     private let serverStatistics = Mutex<(@Sendable () -> HTTPServerStatistics)?>(nil)
 
-    /// Adds the server's counters (cancellations, per-client refusals, resets, pending output) to the exposition;
-    /// call once the server is started, e.g. `metrics.reportServerStatistics { server.statistics }`.
+    /// Adds the server's counters (cancellations, per-client refusals, resets, pending output, buffered input) to
+    /// the exposition; call once the server is started, e.g. `metrics.reportServerStatistics { server.statistics }`.
     public func reportServerStatistics(from source: @escaping @Sendable () -> HTTPServerStatistics) {
         serverStatistics.withLock { $0 = source }
     }
@@ -189,6 +189,8 @@ public final class ServiceMetrics: Sendable {
              s.writersResetForOutputCap),
             ("responses_refused_output_cap_total", "Responses replaced by 503 at the pending-output cap.",
              s.responsesRefusedForOutputCap),
+            ("requests_refused_input_cap_total", "Requests answered 503 because their body can never fit the "
+             + "buffered-input cap.", s.requestsRefusedForInputCap),
             ("memory_trims_total", "Times freed heap memory was returned to the OS.", s.memoryTrims),
         ]
         var out = ""
@@ -199,6 +201,12 @@ public final class ServiceMetrics: Sendable {
         out += "# TYPE chartd_requests_at_workers gauge\nchartd_requests_at_workers \(s.requestsAtWorkers)\n"
         out += "# HELP chartd_pending_output_bytes Response bytes waiting for slow clients.\n"
         out += "# TYPE chartd_pending_output_bytes gauge\nchartd_pending_output_bytes \(s.pendingOutputBytes)\n"
+        out += "# HELP chartd_buffered_input_bytes Request bytes held: partial requests, pipelined input, "
+            + "queued bodies.\n"
+        out += "# TYPE chartd_buffered_input_bytes gauge\nchartd_buffered_input_bytes \(s.bufferedInputBytes)\n"
+        out += "# HELP chartd_connections_paused_for_input Connections not read because buffered input is at its cap.\n"
+        out += "# TYPE chartd_connections_paused_for_input gauge\n"
+            + "chartd_connections_paused_for_input \(s.connectionsPausedForInput)\n"
         out += "# HELP chartd_open_connections Open client connections.\n"
         out += "# TYPE chartd_open_connections gauge\nchartd_open_connections \(s.openConnections)\n"
         return out

@@ -83,8 +83,13 @@ public struct ChartdOptions: Sendable {
             o.server.processingTimeout = v.lowercased() == "off" ? nil : try seconds(v, "--render-timeout")
         },
         Setting(flag: "--max-pending-output-bytes", variable: "MAX_PENDING_OUTPUT_BYTES",
-                help: "unsent response bytes held for all clients (default 268435456)") { o, v throws(Invalid) in
+                help: "unsent response bytes held for all clients (default 67108864)") { o, v throws(Invalid) in
             o.server.maxPendingOutputBytes = try int(v, "--max-pending-output-bytes", (1 << 20)...(1 << 40))
+        },
+        Setting(flag: "--max-buffered-input-bytes", variable: "MAX_BUFFERED_INPUT_BYTES",
+                help: "request bytes held before reads wait (default 67108864)") {
+            o, v throws(Invalid) in
+            o.server.maxBufferedInputBytes = try int(v, "--max-buffered-input-bytes", (1 << 20)...(1 << 40))
         },
         Setting(flag: "--min-send-rate", variable: "MIN_SEND_RATE",
                 help: "bytes/s a client must read a response at, 0 = any (default 1024)") { o, v throws(Invalid) in
@@ -143,7 +148,19 @@ public struct ChartdOptions: Sendable {
             try setting.apply(&options, value)
         }
         try options.checkAccess()
+        if !options.showHelp { try options.checkInputRoom() }
         return options
+    }
+
+    /// Bodies may fill three quarters of `maxBufferedInputBytes` (see `HTTPServerConfiguration`); below one largest
+    /// request every large body would be refused, so that is a configuration error, not a run-time surprise.
+    private func checkInputRoom() throws(Invalid) {
+        let largest = server.limits.maxBodyBytes + server.limits.maxHeaderBytes
+        let cap = server.maxBufferedInputBytes
+        guard largest > cap - cap / 4 else { return }
+        let needed = (largest * 4 - 1) / 3  // the least cap whose three quarters (cap - cap / 4) hold `largest`
+        throw Invalid(description: "--max-buffered-input-bytes (\(cap)) must be at least \(needed) so that a body "
+            + "of --max-body-bytes (\(server.limits.maxBodyBytes)) fits in the three quarters bodies may use")
     }
 
     /// The `--help` text: every flag with its variable.

@@ -11,6 +11,11 @@ package enum HTTPParserEvent {
 /// `.head` and then `.body` (empty when there is none); the caller may stop calling `next()` between requests,
 /// which leaves pipelined bytes buffered (backpressure). Framing is strict to defeat request smuggling:
 /// conflicting or malformed `Content-Length`/`Transfer-Encoding` is an error, never a guess.
+///
+/// Memory: after every `next()` the buffer holds only unconsumed bytes, and a declared body is allocated when its
+/// first byte arrives, not when the head is parsed, so the server can admit it first (`unreceivedBodyBytes`).
+/// While reading a head the parser holds at most `maxHeaderBytes` plus what the caller appended since the last
+/// `next()`; while reading a body, at most `maxBodyBytes` plus a chunk-size line or trailer section plus that.
 package struct HTTPParser {
     fileprivate enum State: Equatable {
         case head
@@ -22,7 +27,7 @@ package struct HTTPParser {
     }
 
     let limits: HTTPParserLimits
-    /// Received bytes; `buffer[start...]` is not yet consumed.
+    /// Received bytes; `buffer[start...]` is not yet consumed (and `start` is 0 whenever `next()` returns).
     private var buffer: [UInt8] = []
     private var start = 0
     /// Where the search for the end of the header section resumes, so one-byte reads stay linear.
@@ -36,6 +41,17 @@ package struct HTTPParser {
 
     /// Bytes received but not yet consumed by a request.
     var bufferedByteCount: Int { buffer.count - start }
+
+    /// Bytes of input this parser holds: unconsumed input plus the body decoded so far. (Array capacity beyond
+    /// the count is not included: at most 4 KiB of an emptied buffer is kept.)
+    var heldByteCount: Int { buffer.count + body.count }
+
+    /// Bytes of a declared (`Content-Length`) body that have not arrived yet: what the body will still add once
+    /// read. 0 when no such body is being read.
+    var unreceivedBodyBytes: Int {
+        guard case .fixedBody(let remaining) = state else { return 0 }
+        return max(0, remaining - bufferedByteCount)
+    }
 
     /// True between requests when no byte of the next one has arrived.
     var isBetweenRequests: Bool { state == .head && bufferedByteCount == 0 }
@@ -60,7 +76,22 @@ package struct HTTPParser {
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        // Body bytes go straight into the body (one copy instead of two, and no buffer growth); any bytes after
+        // the body's end are buffered for the next request.
+        if case .fixedBody(let remaining) = state, remaining > 0, bufferedByteCount == 0 {
+            let take = min(remaining, bytes.count)
+            appendToBody(UnsafeRawBufferPointer(rebasing: bytes[0..<take]), remaining: remaining)
+            state = .fixedBody(remaining: remaining - take)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[take...]))
+            return
+        }
         buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends declared-body bytes, allocating the whole declared body the first time (it is admitted by then).
+    private mutating func appendToBody(_ bytes: some Collection<UInt8>, remaining: Int) {
+        if body.capacity < body.count + remaining { body.reserveCapacity(body.count + remaining) }
+        body.append(contentsOf: bytes)
     }
 
     package mutating func append(_ bytes: some Sequence<UInt8>) {
@@ -76,7 +107,7 @@ package struct HTTPParser {
                 return try parseHead().map(HTTPParserEvent.head)
             case .fixedBody(let remaining):
                 let take = min(remaining, bufferedByteCount)
-                body.append(contentsOf: buffer[start..<start + take])
+                if take > 0 { appendToBody(buffer[start..<start + take], remaining: remaining) }
                 start += take
                 if take == remaining { return finishBody() }
                 state = .fixedBody(remaining: remaining - take)
@@ -125,18 +156,23 @@ package struct HTTPParser {
         return .body(result)
     }
 
-    /// Drops consumed bytes so the buffer holds at most one read beyond the current request.
+    /// Drops consumed bytes, so the buffer holds exactly the unconsumed input (what `heldByteCount` counts). The
+    /// move costs at most the unconsumed bytes, which the caller bounds by reading little at a time while a head
+    /// is incomplete (see `EventLoop.inputAllowance`). An emptied buffer keeps its storage only when small, so
+    /// an idle connection does not pin the capacity of its largest read.
     private mutating func compact() {
+        guard start > 0 else { return }
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 256 * 1024)
-            start = 0
-            scanFrom = 0
-        } else if start >= 64 * 1024 {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.keptBufferCapacity)
+        } else {
             buffer.removeFirst(start)
-            scanFrom = max(0, scanFrom - start)
-            start = 0
         }
+        scanFrom = max(0, scanFrom - start)
+        start = 0
     }
+
+    /// The most storage an emptied buffer keeps for the next request (a typical GET's head fits).
+    static let keptBufferCapacity = 4096
 
     /// One CRLF-terminated line (without the CRLF), or nil if it has not fully arrived.
     private mutating func takeLine(limit: Int, what: String) throws(HTTPParseError) -> ArraySlice<UInt8>? {
@@ -229,8 +265,8 @@ package struct HTTPParser {
         switch head.framing {
         case .none: state = .fixedBody(remaining: 0)
         case .contentLength(let length):
+            // Not allocated yet: the server admits the body against its input budget before reading it.
             state = .fixedBody(remaining: length)
-            body.reserveCapacity(length)
         case .chunked: state = .chunkSize
         }
         return head

@@ -1,3 +1,21 @@
+/// Why a connection is not being read while request input is at its cap (`maxBufferedInputBytes`).
+enum InputWait: Equatable {
+    case none
+    /// Its next read does not fit: part of a header section (`.head`), or of a chunked body (`.body`).
+    case room(InputBudget.Use)
+    /// Its request's declared body does not fit yet; the body is not read until it is admitted whole.
+    case bodyAdmission
+
+    /// The room it waits for.
+    var use: InputBudget.Use? {
+        switch self {
+        case .none: nil
+        case .room(let use): use
+        case .bodyAdmission: .body
+        }
+    }
+}
+
 /// One client connection's state. Owned and touched only by the I/O thread, hence a plain class without a lock.
 final class Connection {
     enum Phase {
@@ -28,6 +46,16 @@ final class Connection {
     var interest: UInt32 = 0
     /// Set once input arrives while a request is pending; reading resumes when the response is done.
     var readPaused = false
+    /// Why the connection waits for request input to be released (`maxBufferedInputBytes`); not read meanwhile.
+    var inputWait = InputWait.none
+    /// Identifies the current pause in `EventLoop.inputWaiters`.
+    var inputWaitTicket: UInt64 = 0
+    /// Bytes of this connection's parser counted in the server's input total (`EventLoop.syncInput`).
+    var countedInput = 0
+    /// Whether the declared body of the current request was admitted, so its unreceived bytes are counted and read.
+    var bodyAdmitted = false
+    /// `100 Continue` is owed once the body is admitted.
+    var continueOwed = false
     /// The client shut its sending side (FIN): the complete requests already buffered are still answered, in
     /// order, and the connection closes after the last of them.
     var inputClosed = false

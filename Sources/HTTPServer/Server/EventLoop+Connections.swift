@@ -105,6 +105,7 @@ extension EventLoop {
         }
         connection.inFlight = nil
         discardOutput(connection)
+        discardInput(connection)
         epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), connection.fd, nil)
         if reset {
             var option = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -116,7 +117,8 @@ extension EventLoop {
     func updateInterest(_ connection: Connection) {
         let pendingOutput: UInt32 = connection.output.isEmpty ? 0 : EPOLLOUT.rawValue
         // After the client's FIN there is nothing more to read (and EOF would be readable forever).
-        let input: UInt32 = connection.inputClosed ? 0 : EPOLLIN.rawValue
+        // A connection paused for input room (`maxBufferedInputBytes`) is not read until it is resumed.
+        let input: UInt32 = connection.inputClosed || connection.inputWait != .none ? 0 : EPOLLIN.rawValue
         let want: UInt32
         switch connection.phase {
         case .idle, .head, .body, .lingering:

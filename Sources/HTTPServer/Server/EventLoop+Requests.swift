@@ -4,7 +4,11 @@ import Glibc
 extension EventLoop {
     /// Parses as far as the buffered input allows, starting requests and dispatching complete ones.
     func advance(_ connection: Connection) {
-        while true {
+        while connections[connection.fd] === connection {
+            if connection.inputWait == .bodyAdmission {
+                updateInterest(connection)
+                return  // the body is not parsed until it is admitted
+            }
             switch connection.phase {
             case .idle, .head, .body: break
             case .processing, .writing, .lingering:
@@ -31,6 +35,7 @@ extension EventLoop {
             }
             switch event {
             case nil:
+                syncInput(connection)
                 if connection.inputClosed {
                     // The client sent FIN and what is buffered is no complete request: nothing more to answer.
                     closeConnection(connection)
@@ -47,6 +52,7 @@ extension EventLoop {
             case .head(let head):
                 start(connection, head: head)
             case .body(let body):
+                syncInput(connection)  // the body left the parser; a job counts it from here
                 dispatch(connection, body: body)
             }
         }
@@ -77,16 +83,15 @@ extension EventLoop {
             }
         }
         if early == nil { early = responder.check(head) }
+        connection.bodyAdmitted = false
         if let early {
             // An unread body would be taken for the next request, so a refused request with one closes.
             if !head.hasBody { connection.parser.skipEmptyBody() }
+            syncInput(connection)
             queueResponse(connection, early, close: head.hasBody)
             return
         }
-        if sendContinue && connection.parser.bufferedByteCount == 0 {
-            appendOutput(connection, Self.continueBytes)
-            flush(connection)
-        }
+        admitBodyOrWait(connection, sendContinue: sendContinue)
     }
 
     func dispatch(_ connection: Connection, body: [UInt8]) {
@@ -108,7 +113,12 @@ extension EventLoop {
             refuseBusy(connection, detail: "too many of this client's requests are in progress; retry shortly")
             return
         }
-        if queue.tryPush(Job(fd: connection.fd, connectionID: connection.id, client: client, request: request)) {
+        // The body stays counted while it waits for and sits with a worker. Taken back from the connection a moment
+        // ago, so it always fits.
+        let job = Job(fd: connection.fd, connectionID: connection.id, client: client, request: request,
+                      inputBytes: body.count)
+        if queue.tryPush(job) {
+            adjustInput(by: body.count)
             _ = queuedPerClient.take(client, limit: .max)
             counters.requestsAtWorkers.add(1, ordering: .relaxed)
             connection.inFlight = request.cancellation
@@ -132,6 +142,7 @@ extension EventLoop {
             return batch
         }
         for completion in batch {
+            adjustInput(by: -completion.inputBytes)
             queuedPerClient.release(completion.client)
             counters.requestsAtWorkers.subtract(1, ordering: .relaxed)
             trimPolicy.noteWork(at: now)

@@ -28,11 +28,14 @@ extension EventLoop {
             return
         }
         connection.inFlight = nil
+        clearInputWait(connection)  // answered (early refusal, 408): no longer waiting to be read
         // After the client's FIN, or during a drain, the connection ends with the last complete request that is
         // already buffered; only that one's response says `Connection: close`.
         let moreToAnswer = !(draining || connection.inputClosed) || connection.parser.hasCompleteRequest
         let keepAlive = !close && moreToAnswer && (head?.wantsKeepAlive ?? false)
         connection.closeAfterWrite = !keepAlive
+        // Nothing more will be parsed from this connection: free its input now rather than when it closes.
+        if !keepAlive { discardInput(connection) }
         let bytes = response.serializedHead(
             date: date.current(), keepAlive: keepAlive, requestVersion: head?.version ?? .http1_1,
             requestID: connection.requestID.isEmpty ? nil : connection.requestID)

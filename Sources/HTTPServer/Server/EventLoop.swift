@@ -9,6 +9,8 @@ struct Job: Sendable {
     /// The client the request counts against (`maxQueuedPerClient`); handed back with the completion.
     var client: String
     var request: HTTPRequest
+    /// The body's bytes, counted against `maxBufferedInputBytes` until the completion is processed.
+    var inputBytes: Int
 }
 
 /// A worker's response on its way back to the I/O thread.
@@ -16,6 +18,8 @@ struct Completion: Sendable {
     var fd: Int32
     var connectionID: UInt64
     var client: String
+    /// The job's `inputBytes`, released when the completion is processed (whether or not the client is still there).
+    var inputBytes: Int
     /// Nil when nothing is to be sent: the job was cancelled before it started, or its client is gone.
     var response: HTTPResponse?
 }
@@ -58,6 +62,19 @@ final class EventLoop: @unchecked Sendable {
     var queuedPerClient = ClientCounts()
     /// Unsent response bytes of all connections (`maxPendingOutputBytes`); the sum of their `unsentBytes`.
     var pendingOutputBytes = 0
+    /// Request input held (`maxBufferedInputBytes`). Invariant: `inputBudget.held` is the sum of the connections'
+    /// `countedInput` plus the `inputBytes` of every job whose completion has not been processed.
+    var inputBudget: InputBudget
+    /// Connections paused for input room, oldest first, with the ticket of their pause; an entry whose ticket is
+    /// no longer its connection's `inputWaitTicket` (or whose connection closed) is stale and skipped.
+    var inputWaiters: [(connection: Connection, ticket: UInt64)] = []
+    /// Live waiters by use: one waiting for header-section room, one waiting for body room (a body admission or a
+    /// chunked body's read). A connection that is not a waiter takes room only while none of its use waits.
+    var headInputWaiters = 0
+    var bodyInputWaiters = 0
+    var nextInputWaitTicket: UInt64 = 1
+    /// Set when input was released while connections wait; `serveInputWaiters` runs once per loop iteration.
+    var inputReleased = false
     var trimPolicy = MemoryTrimPolicy()
     var nextConnectionID: UInt64 = 1
     /// Connections whose response finished and whose buffered (pipelined) input should be parsed next.
@@ -82,6 +99,7 @@ final class EventLoop: @unchecked Sendable {
         self.responder = responder
         self.listenFD = listenFD
         self.queue = WorkQueue(capacity: configuration.queueCapacity)
+        self.inputBudget = InputBudget(cap: configuration.maxBufferedInputBytes)
         self.allowHeader = configuration.allowedMethods.joined(separator: ", ")
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epfd >= 0 else { throw HTTPServerError(operation: "epoll_create1", errno: errno) }
@@ -151,6 +169,7 @@ final class EventLoop: @unchecked Sendable {
             while let connection = readyToAdvance.popLast() {
                 if connections[connection.fd] === connection { advance(connection) }
             }
+            serveInputWaiters()
             if !draining, shared.withLock({ $0.stopRequested }) { beginDrain() }
             if now &- lastSweep >= Self.sweepInterval {
                 lastSweep = now
@@ -179,6 +198,11 @@ final class EventLoop: @unchecked Sendable {
             closeConnection(connection, clientGone: true)
             return
         }
+        if flags & EPOLLHUP.rawValue != 0 && connection.inputWait != .none {
+            // Not being read, so the hang-up would be reported on every wait: the client is gone.
+            closeConnection(connection, clientGone: true)
+            return
+        }
         if flags & EPOLLOUT.rawValue != 0 {
             flush(connection)
             guard connections[connection.fd] === connection else { return }
@@ -188,21 +212,17 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    func readable(_ connection: Connection) {
-        let n = read(connection.fd, readBuffer.baseAddress, readBuffer.count)
+    /// Reads once, at most what `inputAllowance` says; with no allowance the connection waits for input room.
+    /// `served`: it is a paused connection being resumed, first in line for its use of the room.
+    func readable(_ connection: Connection, served: Bool = false) {
+        guard connection.inputWait == .none, let allowance = inputAllowance(connection, served: served) else { return }
+        guard allowance > 0 else {
+            waitForInputRoom(connection)
+            return
+        }
+        let n = read(connection.fd, readBuffer.baseAddress, min(readBuffer.count, allowance))
         if n == 0 {
-            // The client shut its sending side (FIN) but may still read: every complete request it sent is
-            // answered, in order, and the connection closes after the last (see `queueResponse`, `advance`).
-            connection.inputClosed = true
-            switch connection.phase {
-            case .processing, .writing:
-                connection.readPaused = true
-                updateInterest(connection)
-            case .idle, .head, .body:
-                advance(connection)  // closes once no buffered request can complete
-            case .lingering:
-                closeConnection(connection)
-            }
+            inputEnded(connection)
             return
         }
         if n < 0 {
@@ -212,15 +232,32 @@ final class EventLoop: @unchecked Sendable {
         switch connection.phase {
         case .idle, .head, .body:
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+            syncInput(connection)
             advance(connection)
         case .processing, .writing:
             // Pipelined bytes while a request is pending: keep them, and stop reading until it is answered
             // (backpressure). Pausing only now saves two epoll_ctl calls per request for ordinary clients.
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+            syncInput(connection)
             connection.readPaused = true
             updateInterest(connection)
         case .lingering:
             break
+        }
+    }
+
+    /// The client shut its sending side (FIN) but may still read: every complete request it sent is answered, in
+    /// order, and the connection closes after the last (see `queueResponse`, `advance`).
+    func inputEnded(_ connection: Connection) {
+        connection.inputClosed = true
+        switch connection.phase {
+        case .processing, .writing:
+            connection.readPaused = true
+            updateInterest(connection)
+        case .idle, .head, .body:
+            advance(connection)  // closes once no buffered request can complete
+        case .lingering:
+            closeConnection(connection)
         }
     }
 

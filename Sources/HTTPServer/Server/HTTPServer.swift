@@ -49,10 +49,12 @@ public final class HTTPServer: Sendable {
                                 workers: workers)
         for index in 0..<workers {
             let thread = try startThread(name: "http-worker-\(index)") { [loop, server] in
-                while let job = loop.queue.pop() {
+                // The job (and its body) is gone by the time the completion is posted, so the body's bytes are
+                // released from `maxBufferedInputBytes` only once they are really free.
+                while let completion = loop.queue.pop().map({ job -> Completion in
                     let cancellation = job.request.cancellation
                     var completion = Completion(fd: job.fd, connectionID: job.connectionID, client: job.client,
-                                                response: nil)
+                                                inputBytes: job.inputBytes, response: nil)
                     if cancellation.isCancelled {
                         // Cancelled while queued (its client left): no one wants the answer, so no work is done.
                         loop.counters.droppedBeforeStart.add(1, ordering: .relaxed)
@@ -63,6 +65,8 @@ public final class HTTPServer: Sendable {
                         // nothing, and the bytes are freed here rather than on the I/O thread.
                         if cancellation.reason != .clientGone { completion.response = response }
                     }
+                    return completion
+                }) {
                     loop.complete(completion)
                 }
                 server.runningWorkers.subtract(1, ordering: .releasing)

@@ -42,9 +42,19 @@ public struct HTTPServerConfiguration: Sendable {
     /// Unsent response bytes held across all connections at most. When a new response would exceed it, the
     /// writing connections that have had at least a second to show their pace are reset slowest first to make
     /// room; if that cannot make room, the new request is answered 503 instead (bodies of 16 KiB or less always
-    /// go out). Also the largest response the server will send. 256 MiB holds the largest charts (a 171 MB SVG)
-    /// a few times over while bounding what clients that stop reading can pin.
-    public var maxPendingOutputBytes: Int = 256 << 20
+    /// go out). Also the largest response the server will send. 64 MiB holds the largest chart the render budget
+    /// allows (16 MiB) four times over, and keeps output's share of a 512 MiB pod small beside two renders.
+    public var maxPendingOutputBytes: Int = 64 << 20
+    /// Request input held across all connections at most: partial header sections and bodies in the parsers,
+    /// pipelined bytes, and the bodies of requests queued for or running on workers (until their response is back).
+    /// A connection whose read would go over it is not read (TCP pushes back on the client) until others release
+    /// input, oldest paused first; one paused past its header or body timeout gets 408. A declared body is admitted
+    /// whole before it is read; one that could not fit even alone gets 503 with `Retry-After` before it is read.
+    /// Bodies, pipelined input and queued requests may use three quarters of it; the last quarter is kept for
+    /// header sections, so a small request is still read while uploads fill the rest. Must leave room for one
+    /// largest request: three quarters of it at least `limits.maxBodyBytes + limits.maxHeaderBytes`. 64 MiB: 24
+    /// bodies of the default 2 MiB at once, plus a 16 KiB header section for each of 1024 connections.
+    public var maxBufferedInputBytes: Int = 64 << 20
     /// The slowest a response may be read: a connection writing a response is reset when, over a window of
     /// `minSendRateWindow`, fewer than this many bytes per second went out. 0 turns the check off. 1 KiB/s is
     /// far below any real client yet ends a 1 byte/s trickle within two windows.

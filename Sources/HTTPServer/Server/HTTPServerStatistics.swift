@@ -28,6 +28,15 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var requestsAtWorkers = 0
     /// Unsent response bytes held right now.
     public var pendingOutputBytes = 0
+    /// Request input held right now (`maxBufferedInputBytes`): parsers' buffers and bodies, and the bodies of
+    /// requests at the workers.
+    public var bufferedInputBytes = 0
+    /// The most request input held at once since the server started.
+    public var peakBufferedInputBytes = 0
+    /// Connections not being read right now because request input is at `maxBufferedInputBytes`.
+    public var connectionsPausedForInput = 0
+    /// Requests answered 503 before their body was read because it could never fit under `maxBufferedInputBytes`.
+    public var requestsRefusedForInputCap = 0
     /// Open connections right now.
     public var openConnections = 0
 
@@ -49,6 +58,10 @@ final class ServerCounters: Sendable {
     let memoryTrims = Atomic<Int>(0)
     let requestsAtWorkers = Atomic<Int>(0)
     let pendingOutputBytes = Atomic<Int>(0)
+    let bufferedInputBytes = Atomic<Int>(0)
+    let peakBufferedInputBytes = Atomic<Int>(0)
+    let connectionsPausedForInput = Atomic<Int>(0)
+    let requestsRefusedForInputCap = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
 
     var snapshot: HTTPServerStatistics {
@@ -65,6 +78,10 @@ final class ServerCounters: Sendable {
         s.memoryTrims = memoryTrims.load(ordering: .relaxed)
         s.requestsAtWorkers = requestsAtWorkers.load(ordering: .relaxed)
         s.pendingOutputBytes = pendingOutputBytes.load(ordering: .relaxed)
+        s.bufferedInputBytes = bufferedInputBytes.load(ordering: .relaxed)
+        s.peakBufferedInputBytes = peakBufferedInputBytes.load(ordering: .relaxed)
+        s.connectionsPausedForInput = connectionsPausedForInput.load(ordering: .relaxed)
+        s.requestsRefusedForInputCap = requestsRefusedForInputCap.load(ordering: .relaxed)
         s.openConnections = openConnections.load(ordering: .relaxed)
         return s
     }
