@@ -196,6 +196,10 @@ struct DiffChartLayout {
         var nodes: [Node] = []
         var labelBoxes: [Rect] = []
         var cursor = 0
+        // Two labels at most ("Home leads", "Guest leads"), each placed at up to 2000 crossings: measured once.
+        let labelWidths = (0..<2).map { leader in
+            ctx.metrics.width(of: spec.diff.leadText(ctx.seriesName(leader)), size: size, weight: .bold)
+        }
         for c in crossings {
             let center = Point(pixel(c.x, 0).x, zeroY)
             guard plot.insetBy(-0.5).contains(center) else { continue }
@@ -221,7 +225,7 @@ struct DiffChartLayout {
                 other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
                 other.anchor = .start
                 for candidate in [run, other] {
-                    let box = TextBox(candidate, metrics: ctx.metrics).bounds
+                    let box = TextBox(candidate, width: labelWidths[leader], metrics: ctx.metrics).bounds
                     guard plot.insetBy(-1).contains(Point(box.minX, box.minY)),
                           plot.insetBy(-1).contains(Point(box.maxX, box.maxY)),
                           !labelBoxes.contains(where: { $0.intersection(box).map { $0.width > 0 && $0.height > 0 }

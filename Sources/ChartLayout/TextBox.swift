@@ -16,7 +16,11 @@ public struct TextBox: Hashable, Sendable {
 
     /// The box of `run` as `metrics` measure it (ascent above, descent below the baseline).
     public init(_ run: TextRun, metrics: any TextMeasuring) {
-        let w = metrics.width(of: run.text, size: run.size, weight: run.weight)
+        self.init(run, width: metrics.width(of: run.text, size: run.size, weight: run.weight), metrics: metrics)
+    }
+
+    /// The box of `run` whose advance width is already known (a label placed many times is measured once).
+    public init(_ run: TextRun, width w: Double, metrics: any TextMeasuring) {
         let a = metrics.ascent(size: run.size), d = metrics.descent(size: run.size)
         let x0: Double = switch run.anchor {
         case .start: 0

@@ -17,8 +17,9 @@ private func configuration() -> HTTPServerConfiguration {
 }
 
 struct ChartServiceSocketTests {
-    /// With every worker busy on a render and the queue holding more, the control plane and the assets are still
-    /// answered at once: they never wait behind renders (a liveness probe allows 2 s; we allow 50 ms).
+    /// With every worker busy on a render that never ends until released and the queue holding more, the control
+    /// plane and the assets are still answered: they never wait behind renders. (Waiting would mean no answer at
+    /// all; the time bound is loose because tests run in parallel on a loaded machine.)
     @Test func controlPlaneNeverWaitsBehindRenders() throws {
         let renderer = FakeRenderer()
         var settings = ChartServiceConfiguration()
@@ -43,7 +44,7 @@ struct ChartServiceSocketTests {
             let start = monotonicMilliseconds()
             let response = try #require(exchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: t\r\n"
                 + "Connection: close\r\n\r\n"))
-            #expect(monotonicMilliseconds() - start < 50, "\(target) waited behind the renders")
+            #expect(monotonicMilliseconds() - start < 1000, "\(target) waited behind the renders")
             #expect(response.status == (target == "/nowhere" ? 404 : 200))
             #expect(response.headers["X-Content-Type-Options"] == "nosniff")
         }
