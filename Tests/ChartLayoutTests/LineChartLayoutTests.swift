@@ -540,3 +540,33 @@ struct AnnotationPlacementTests {
         #expect(xs.count == labelXs.count && zip(xs, labelXs).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 }
+
+/// Lone points between gaps are marks like any other: past the per-series mark limit they are one path of dots.
+struct LonePointMarkTests {
+    @Test func manyLonePointsBecomeOnePathWithoutPerPointGroups() {
+        let values: [Double?] = (0..<20_000).map { $0 % 2 == 0 ? Double($0 % 7) : nil }
+        let scene = ChartLayout.scene(for: makeSpec([values], width: 800, height: 400), metrics: ApproximateMetrics())
+        var pointGroups = 0
+        var loneDots = 0
+        scene.forEachNode { node, _ in
+            if case .group(let g) = node, case .point = g.role { pointGroups += 1 }
+            if case .shape(let s) = node, s.fill != nil, s.stroke == nil,
+               s.path.elements.count(where: { if case .move = $0 { true } else { false } }) > 100 {
+                loneDots = s.path.elements.count(where: { if case .move = $0 { true } else { false } })
+            }
+        }
+        #expect(pointGroups <= SeriesMarks.maxPointMarks)
+        #expect(pointGroups == 0)
+        // One dot per distinct half-pixel position: 7 values × at most 2 × plot width positions.
+        #expect(loneDots > 1000 && loneDots < 7 * 2 * 800)
+    }
+
+    @Test func aFewLonePointsKeepTheirTooltips() {
+        let scene = ChartLayout.scene(for: makeSpec([[1, nil, 3, nil, 5]]), metrics: ApproximateMetrics())
+        var tooltips = 0
+        scene.forEachNode { node, _ in
+            if case .group(let g) = node, case .point = g.role, g.tooltip != nil { tooltips += 1 }
+        }
+        #expect(tooltips == 3)
+    }
+}
