@@ -25,11 +25,13 @@ struct SVGDocumentWriter: ~Copyable {
     private var revealCount = 0
     private var sweepCount = 0
     private let cancellation: CancellationCheck
+    private let maxBytes: Int
 
-    init(prefix: [UInt8], timeline: SMILTimeline?, cancellation: CancellationCheck = .never) {
+    init(prefix: [UInt8], timeline: SMILTimeline?, cancellation: CancellationCheck = .never, maxBytes: Int = .max) {
         self.prefix = prefix
         self.timeline = timeline
         self.cancellation = cancellation
+        self.maxBytes = maxBytes
     }
 
     static let fontFamily: StaticString =
@@ -93,7 +95,7 @@ struct SVGDocumentWriter: ~Copyable {
 
     private mutating func nodes(_ list: [Node], origin: Origin, pathLength: Bool = false) {
         for node in list {
-            if cancellation.isCancelled { return }
+            if cancellation.isCancelled || body.count > maxBytes { return }
             switch node {
             case .shape(let s): shape(s, origin: origin, pathLength: pathLength)
             case .text(let t): text(t, origin: origin)

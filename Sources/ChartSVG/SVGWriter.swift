@@ -50,11 +50,16 @@ public struct SVGWriter: Sendable {
     public var idPrefix: String
     /// Polled per node; once cancelled the writer stops early and its (incomplete) output is to be discarded.
     public var cancellation: CancellationCheck
+    /// The writer stops once the document's body passes this many bytes, so a scene that would make an
+    /// oversized document costs no more than the limit; the caller sees the size and refuses the output.
+    public var maxBytes: Int
 
-    public init(animation: SVGAnimation? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never) {
+    public init(animation: SVGAnimation? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never,
+                maxBytes: Int = .max) {
         self.animation = animation
         self.idPrefix = idPrefix
         self.cancellation = cancellation
+        self.maxBytes = maxBytes
     }
 
     /// The SVG document for `scene`, UTF-8 encoded.
@@ -64,7 +69,7 @@ public struct SVGWriter: Sendable {
         })
         if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
         var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { SMILTimeline($0, scene: scene) },
-                                         cancellation: cancellation)
+                                         cancellation: cancellation, maxBytes: maxBytes)
         return document.write(scene)
     }
 }

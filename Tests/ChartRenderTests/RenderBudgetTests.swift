@@ -95,6 +95,19 @@ struct RenderBudgetTests {
         #expect(issues.first?.message.contains("json output") == true)
     }
 
+    /// An SVG is not walked before writing (no dashes, no outlines): the writer itself stops past the byte budget.
+    @Test(arguments: [OutputFormat.svg, .smil])
+    func theSVGWriterStopsAtTheByteBudget(format: OutputFormat) {
+        let values = (0..<1500).map { String($0 % 37) }.joined(separator: ",")
+        let json = #"{"series":[{"values":[\#(values)],"dots":true}]}"#
+        var budget = RenderBudget()
+        budget.maxOutputBytes = 20_000
+        let issues = problems(json, format, budget: budget)
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("output is 0.0") == true, "\(issues)")  // stopped near 20 kB
+        #expect(problems(json, format).isEmpty)
+    }
+
     @Test(arguments: [OutputFormat.svg, .smil, .png, .json])
     func aCancelledRenderThrowsCancelled(format: OutputFormat) {
         let options = RenderOptions(cancellation: CancellationCheck { true })
