@@ -95,3 +95,25 @@ struct ServerStatisticsMetricsTests {
         #expect(text.contains("\nchartd_requests_refused_input_cap_total 1\n"))
     }
 }
+
+/// The render budget from flags and variables.
+struct ChartdBudgetOptionsTests {
+    @Test func defaultsAreTheStandardBudget() throws {
+        #expect(try ChartdOptions.parse(arguments: [], environment: [:]).service.budget == .standard)
+    }
+
+    @Test func flagsAndVariablesSetEveryBudget() throws {
+        let options = try ChartdOptions.parse(
+            arguments: ["--max-dashes", "1000", "--max-path-segments=5000", "--max-raster-ms", "250"],
+            environment: ["MAX_GLYPHS": "2000", "MAX_OUTPUT_BYTES": "1048576"])
+        let budget = options.service.budget
+        #expect(budget.maxDashes == 1000 && budget.maxSegments == 5000 && budget.maxGlyphs == 2000)
+        #expect(budget.maxRasterWork == 250e6 && budget.maxOutputBytes == 1 << 20)
+    }
+
+    @Test(arguments: [["--max-dashes", "-1"], ["--max-path-segments", "10"], ["--max-glyphs", "many"],
+                      ["--max-raster-ms", "0"], ["--max-output-bytes", "100"]])
+    func rejectsBadBudgets(arguments: [String]) {
+        #expect(throws: ChartdOptions.Invalid.self) { try ChartdOptions.parse(arguments: arguments, environment: [:]) }
+    }
+}

@@ -99,6 +99,19 @@ struct EncodingTests {
         #expect(query.count(of: "a") == 2)
         #expect(throws: QueryString.DecodingError.self) { try QueryString("a=%2") }
     }
+
+    /// Split as bytes: empty items are skipped, only the first `=` separates, and multi-byte characters (raw or
+    /// escaped, even ones whose grapheme would swallow a following `&` as text would not) stay intact.
+    @Test func queryStringSplitsOnBytes() throws {
+        let query = try QueryString("&&n=%C3%A9&raw=é&eq=a=b&=nameless&e\u{301}=accent&&")
+        #expect(query["n"] == Array("é".utf8))
+        #expect(query["raw"] == Array("é".utf8))
+        #expect(query["eq"] == Array("a=b".utf8))
+        #expect(query[""] == Array("nameless".utf8))
+        #expect(query["e\u{301}"] == Array("accent".utf8))
+        #expect(query.pairs.count == 5)
+        #expect(throws: QueryString.DecodingError.self) { try QueryString("ok=1&bad%zz=2") }
+    }
 }
 
 struct ChartdOptionsTests {

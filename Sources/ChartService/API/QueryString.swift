@@ -7,14 +7,27 @@ public struct QueryString: Sendable {
         public var parameter: String
     }
 
+    /// Splits on `&` and the first `=` of each item as bytes: `&` and `=` are ASCII, so no byte of a multi-byte
+    /// character can be taken for them, and walking bytes instead of Characters keeps a 4 KB `?c=` (parsed on
+    /// the I/O thread for every cache hit) at microseconds instead of a quarter of a millisecond.
     public init(_ query: Substring?) throws(DecodingError) {
         guard let query, !query.isEmpty else { return }
-        for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let nameBytes = try Self.percentDecode(parts[0].utf8, parameter: String(parts[0]))
-            let name = String(decoding: nameBytes, as: UTF8.self)
-            let value = parts.count > 1 ? try Self.percentDecode(parts[1].utf8, parameter: name) : []
-            pairs.append((name: name, value: value))
+        let bytes = query.utf8
+        var itemStart = bytes.startIndex
+        while itemStart < bytes.endIndex {
+            let itemEnd = bytes[itemStart...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            if itemStart < itemEnd {
+                let item = bytes[itemStart..<itemEnd]
+                let equals = item.firstIndex(of: UInt8(ascii: "="))
+                let rawName = item[..<(equals ?? itemEnd)]
+                let nameBytes = try Self.percentDecode(rawName, parameter: String(decoding: rawName, as: UTF8.self))
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                let value = try equals.map { e throws(DecodingError) in
+                    try Self.percentDecode(item[item.index(after: e)...], parameter: name)
+                } ?? []
+                pairs.append((name: name, value: value))
+            }
+            itemStart = itemEnd < bytes.endIndex ? bytes.index(after: itemEnd) : bytes.endIndex
         }
     }
 
@@ -28,7 +41,9 @@ public struct QueryString: Sendable {
         pairs.count { $0.name == name }
     }
 
-    static func percentDecode(_ text: Substring.UTF8View, parameter: String) throws(DecodingError) -> [UInt8] {
+    static func percentDecode(_ text: Substring.UTF8View.SubSequence, parameter: String) throws(DecodingError)
+        -> [UInt8]
+    {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var iterator = text.makeIterator()

@@ -82,6 +82,26 @@ public struct ChartdOptions: Sendable {
                 help: "seconds a render may run before it is cancelled, or off (default 2)") { o, v throws(Invalid) in
             o.server.processingTimeout = v.lowercased() == "off" ? nil : try seconds(v, "--render-timeout")
         },
+        // The render budget (`RenderBudget`): over any of these a chart is a 422 /problems/too-complex.
+        Setting(flag: "--max-dashes", variable: "MAX_DASHES", help: "dashes one chart may draw (default 50000)") {
+            o, v throws(Invalid) in o.service.budget.maxDashes = try int(v, "--max-dashes", 0...100_000_000)
+        },
+        Setting(flag: "--max-path-segments", variable: "MAX_PATH_SEGMENTS",
+                help: "path segments one chart may draw (default 2000000)") { o, v throws(Invalid) in
+            o.service.budget.maxSegments = try int(v, "--max-path-segments", 1000...1_000_000_000)
+        },
+        Setting(flag: "--max-glyphs", variable: "MAX_GLYPHS", help: "characters of text one chart may draw (default "
+                    + "50000)") { o, v throws(Invalid) in
+            o.service.budget.maxGlyphs = try int(v, "--max-glyphs", 100...100_000_000)
+        },
+        Setting(flag: "--max-raster-ms", variable: "MAX_RASTER_MS",
+                help: "estimated CPU ms to rasterize one PNG (default 600)") { o, v throws(Invalid) in
+            o.service.budget.maxRasterWork = Double(try int(v, "--max-raster-ms", 1...3_600_000)) * 1e6
+        },
+        Setting(flag: "--max-output-bytes", variable: "MAX_OUTPUT_BYTES",
+                help: "largest SVG or layout JSON (default 16777216)") { o, v throws(Invalid) in
+            o.service.budget.maxOutputBytes = try int(v, "--max-output-bytes", (64 << 10)...(1 << 30))
+        },
         Setting(flag: "--max-pending-output-bytes", variable: "MAX_PENDING_OUTPUT_BYTES",
                 help: "unsent response bytes held for all clients (default 67108864)") { o, v throws(Invalid) in
             o.server.maxPendingOutputBytes = try int(v, "--max-pending-output-bytes", (1 << 20)...(1 << 40))
