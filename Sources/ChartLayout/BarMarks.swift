@@ -9,7 +9,9 @@ enum BarMarks {
     static let groupPadding = 0.1
     /// Series with more categories than this get no per-bar groups (tooltips, value labels): one plain shape.
     static let maxBarMarks = SeriesMarks.maxPointMarks
-    /// The most bars drawn for one series; more categories are sampled evenly (they are thinner than a pixel).
+    /// The most bars drawn in one chart, shared by its bar series (each keeps at least `maxBarMarks`); more
+    /// categories are sampled evenly, the same ones in every series so stacks stay whole (they are thinner than a
+    /// pixel). 64 stacked series of 9,000 bars were 576,000 rectangles: 185 MB of scene before any budget.
     static let maxBars = 20_000
 
     /// The indices of the series drawn as bars (a series with `"type": "line"` in a bar chart is not).
@@ -67,7 +69,8 @@ enum BarMarks {
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
         var bulk = Path()
-        for c in Swift.stride(from: 0, to: count, by: max(1, count / maxBars)) {
+        let barsPerSeries = max(maxBarMarks, maxBars / max(1, barSeries.count))
+        for c in Swift.stride(from: 0, to: count, by: max(1, count / barsPerSeries)) {
             guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
             let (lower, upper): (Double, Double)
             var outermost = true

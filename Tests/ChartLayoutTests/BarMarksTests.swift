@@ -152,4 +152,21 @@ extension BarMarksTests {
         #expect(bulk.path.elements.count <= 5 * BarMarks.maxBars + 5)
         #expect(bulk.path.elements.count >= 5 * 1000)
     }
+
+    /// The bar limit is per chart: 32 stacked series of 9,000 categories keep about 2,000 bars each (the same
+    /// categories in every series), not 9,000.
+    @Test func manySeriesShareTheBarLimit() throws {
+        let series: [[Double?]] = (0..<32).map { k in (0..<9_000).map { Double(($0 + k) % 13) + 1 } }
+        var spec = barSpec(series)
+        spec.labels = nil
+        spec.bars.mode = .stacked
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        var rectangles = 0
+        for k in 0..<32 {
+            for case .shape(let s) in nodes(in: scene, under: .series(k)) {
+                rectangles += s.path.elements.count(where: { if case .move = $0 { true } else { false } })
+            }
+        }
+        #expect(rectangles <= 32 * 2_250 && rectangles >= 32 * 2_000, "\(rectangles)")
+    }
 }
