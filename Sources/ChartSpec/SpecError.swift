@@ -9,6 +9,11 @@ public struct SpecIssue: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+
+    /// An integer as messages write it, with thousands separators: `16,777,216`.
+    public static func grouped(_ value: Int) -> String {
+        Diagnostics.grouped(value)
+    }
 }
 
 /// A spec that could not be accepted, with every problem found (not just the first).

@@ -70,15 +70,7 @@ struct SignCommand {
     }
 
     func run() {
-        let json: Data
-        if input == "-" {
-            json = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let data = FileManager.default.contents(atPath: input) else {
-                fail("chart sign: cannot read \(input)\n", code: 1)
-            }
-            json = data
-        }
+        let json = readInput(input, command: "chart sign")
         guard let secretData = FileManager.default.contents(atPath: secretFile) else {
             fail("chart sign: cannot read \(secretFile)\n", code: 1)
         }

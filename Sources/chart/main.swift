@@ -22,6 +22,15 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+/// The bytes of `input`, a file or "-" for standard input; exit 1 naming `command` when it cannot be read.
+func readInput(_ input: String, command: String) -> Data {
+    if input == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    guard let data = FileManager.default.contents(atPath: input) else {
+        fail("\(command): cannot read \(input)\n", code: 1)
+    }
+    return data
+}
+
 struct RenderCommand {
     var input = "-"
     var output = "-"
@@ -56,15 +65,7 @@ struct RenderCommand {
     }
 
     func run() {
-        let json: Data
-        if input == "-" {
-            json = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let data = FileManager.default.contents(atPath: input) else {
-                fail("chart: cannot read \(input)\n", code: 1)
-            }
-            json = data
-        }
+        let json = readInput(input, command: "chart")
         let rendered: RenderedChart
         do {
             rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
