@@ -177,6 +177,21 @@ struct RateLimitTests {
 }
 
 struct TrustedProxyTests {
+    /// A hostile chain: 16 KiB of trusted-looking hops through a trusted proxy. Only the last `maxHops` are read,
+    /// so the client is the leftmost of those, not the forged address at the far left.
+    @Test func onlyTheLastHopsOfALongChainAreRead() {
+        let hops = (0..<1500).map { "10.0.\($0 / 250).\($0 % 250)" }
+        let chain = "203.0.113.66, " + hops.joined(separator: ", ")
+        #expect(chain.utf8.count > 15_000)
+        let client = Self.resolver.clientAddress(peer: "10.1.2.3", forwardedFor: [chain])
+        let expected = hops[hops.count - ClientAddressResolver.maxHops]
+        #expect(client == expected)
+        // Split across several header fields, the count runs on.
+        let fields = stride(from: 0, to: hops.count, by: 100).map { hops[$0..<min($0 + 100, hops.count)]
+            .joined(separator: ",") }
+        #expect(Self.resolver.clientAddress(peer: "10.1.2.3", forwardedFor: fields) == expected)
+    }
+
     static let resolver = ClientAddressResolver(
         trustedProxies: IPNetwork.list("10.0.0.0/8, 192.168.1.1, 2001:db8:ffff::/48, ::ffff:172.16.0.0/108")
             .networks ?? [])

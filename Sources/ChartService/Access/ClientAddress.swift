@@ -99,19 +99,33 @@ struct ClientAddressResolver: Sendable {
         trustedProxies.contains { $0.contains(address) }
     }
 
+    /// The most `X-Forwarded-For` hops read from the right. Real chains have a few proxies; without a bound, 16 KiB
+    /// of trusted-looking hops sent through a trusted proxy would be split and parsed on the I/O thread up to three
+    /// times per request.
+    static let maxHops = 32
+
     /// The client's address for rate limiting. With a trusted peer, `X-Forwarded-For` is read from the right
     /// (each proxy appends the address it received the request from): the first address that is not a trusted
     /// proxy is the client. Anything left of it was written by the client and may be forged. An entry that is not
-    /// an address ends the walk at the last trusted hop; a chain of only trusted addresses gives its leftmost.
+    /// an address ends the walk at the last trusted hop; a chain of only trusted addresses gives its leftmost of
+    /// the `maxHops` read.
     func clientAddress(peer: String, forwardedFor: [String]) -> String {
         guard let peerAddress = IPAddress(peer) else { return peer }
         guard !trustedProxies.isEmpty, isTrusted(peerAddress) else { return peerAddress.description }
         var client = peerAddress
-        let hops = forwardedFor.flatMap { $0.split(separator: ",") }
-        for hop in hops.reversed() {
-            guard let address = IPAddress(hop.trimmingSpaces) else { break }
-            client = address
-            if !isTrusted(address) { break }
+        var hops = 0
+        for field in forwardedFor.reversed() {
+            var rest = Substring(field)
+            while hops < Self.maxHops {
+                let comma = rest.utf8.lastIndex(of: UInt8(ascii: ","))
+                let hop = comma.map { rest[rest.index(after: $0)...] } ?? rest
+                hops += 1
+                guard let address = IPAddress(hop.trimmingSpaces) else { return client.description }
+                client = address
+                if !isTrusted(address) { return client.description }
+                guard let comma else { break }
+                rest = rest[..<comma]
+            }
         }
         return client.description
     }
