@@ -1,4 +1,5 @@
 import ChartCrypto
+import Glibc
 import ChartRender
 import ChartSpec
 import HTTPServer
@@ -151,5 +152,30 @@ struct ChartdOptionsTests {
                                  ("--max-body-bytes", "MAX_BODY_BYTES"), ("--header-timeout", "HEADER_TIMEOUT")] {
             #expect(ChartdOptions.help.contains("\(flag) <v>, \(variable) "))
         }
+    }
+}
+
+struct StaticAssetsTests {
+    /// Kept in memory between requests (they are answered on the I/O thread), read again once the file changes.
+    @Test func aChangedFileIsReadAgain() throws {
+        let directory = "/tmp/chartd-assets-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkdir(directory, 0o700) == 0)
+        defer {
+            unlink(directory + "/index.html")
+            rmdir(directory)
+        }
+        func write(_ text: String) {
+            let fd = open(directory + "/index.html", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            _ = text.utf8.withContiguousStorageIfAvailable { Glibc.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        let assets = StaticAssets(directory: directory)
+        write("first")
+        #expect(assets.read("index.html") == Array("first".utf8))
+        #expect(assets.read("index.html") == Array("first".utf8))
+        write("second, longer")
+        #expect(assets.read("index.html") == Array("second, longer".utf8))
+        unlink(directory + "/index.html")
+        #expect(assets.read("index.html") == nil)
     }
 }

@@ -1,30 +1,65 @@
 import Glibc
 import HTTPServer
+import Synchronization
 
 /// Files served verbatim from the assets directory (only fixed names, so no path from a request reaches the file
-/// system). Read on each request so the preview page can be edited without a restart; at most `maxBytes`.
-struct StaticAssets: Sendable {
-    var directory: String
+/// system), at most `maxBytes`. They are answered on the I/O thread, so a file is read only when it changed: each
+/// request costs one `stat`, and the preview page can still be edited without a restart.
+final class StaticAssets: Sendable {
+    let directory: String
     static let maxBytes = 4 * 1024 * 1024
+
+    /// A file as last read, with what identifies that version of it.
+    private struct Entry {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var modified: timespec
+        var bytes: [UInt8]
+
+        func isCurrent(_ info: stat) -> Bool {
+            device == UInt64(info.st_dev) && inode == UInt64(info.st_ino) && size == Int(info.st_size)
+                && modified.tv_sec == info.st_mtim.tv_sec && modified.tv_nsec == info.st_mtim.tv_nsec
+        }
+    }
+
+    /// Invariant: only the fixed asset names are keys, so the cache holds at most a few files of `maxBytes`.
+    private let cache = Mutex<[String: Entry]>([:])
+
+    init(directory: String) {
+        self.directory = directory
+    }
 
     /// The file's bytes, or nil if it is missing, unreadable or too large.
     func read(_ name: String) -> [UInt8]? {
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if let cached = cache.withLock({ $0[name] }), cached.isCurrent(info) { return cached.bytes }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= Self.maxBytes else {
             return nil
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.read(fd, base + offset, raw.count - offset)
+            }
             guard n > 0 else { break }
             offset += n
         }
-        return Array(bytes[0..<offset])
+        let read = Array(bytes[0..<offset])
+        if offset == bytes.count {
+            cache.withLock {
+                $0[name] = Entry(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: offset,
+                                 modified: info.st_mtim, bytes: read)
+            }
+        }
+        return read
     }
 
     /// `page` with the Content-Security-Policy of its own `<meta http-equiv>` tag also sent as a header, plus
