@@ -16,7 +16,8 @@ public struct RenderBudget: Sendable, Equatable {
     public var maxGlyphs = 50_000
     /// Estimated rasterizing work (`rasterWork`), in nanoseconds of one core of the reference machine.
     public var maxRasterWork = 600_000_000.0
-    /// Bytes of SVG, animated SVG or layout JSON.
+    /// Bytes of output in any format (an SVG is estimated before writing and its writer stops past this; a PNG,
+    /// bounded by its pixels, is checked once encoded).
     public var maxOutputBytes = 16 * 1024 * 1024
 
     public init() {}

@@ -99,7 +99,7 @@ public struct ChartdOptions: Sendable {
             o.service.budget.maxRasterWork = Double(try int(v, "--max-raster-ms", 1...3_600_000)) * 1e6
         },
         Setting(flag: "--max-output-bytes", variable: "MAX_OUTPUT_BYTES",
-                help: "largest SVG or layout JSON (default 16777216)") { o, v throws(Invalid) in
+                help: "largest image or layout JSON in bytes (default 16777216)") { o, v throws(Invalid) in
             o.service.budget.maxOutputBytes = try int(v, "--max-output-bytes", (64 << 10)...(1 << 30))
         },
         Setting(flag: "--max-pending-output-bytes", variable: "MAX_PENDING_OUTPUT_BYTES",
