@@ -96,7 +96,6 @@ extension EventLoop {
         guard connections[connection.fd] === connection else { return }
         connections[connection.fd] = nil
         connectionsPerClient.release(connection.peerAddress)
-        counters.openConnections.store(connections.count, ordering: .relaxed)
         if clientGone, connection.phase == .processing, let cancellation = connection.inFlight,
             cancellation.reason == .none
         {
@@ -106,6 +105,9 @@ extension EventLoop {
         connection.inFlight = nil
         discardOutput(connection)
         discardInput(connection)
+        // Published after the connection's input and output are released, so a reader that sees the count drop
+        // also sees what it held gone.
+        counters.openConnections.store(connections.count, ordering: .releasing)
         epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), connection.fd, nil)
         if reset {
             var option = Glibc.linger(l_onoff: 1, l_linger: 0)

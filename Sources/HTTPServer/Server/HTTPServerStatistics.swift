@@ -82,7 +82,7 @@ final class ServerCounters: Sendable {
         s.peakBufferedInputBytes = peakBufferedInputBytes.load(ordering: .relaxed)
         s.connectionsPausedForInput = connectionsPausedForInput.load(ordering: .relaxed)
         s.requestsRefusedForInputCap = requestsRefusedForInputCap.load(ordering: .relaxed)
-        s.openConnections = openConnections.load(ordering: .relaxed)
+        s.openConnections = openConnections.load(ordering: .acquiring)  // pairs with the store after a close
         return s
     }
 }
