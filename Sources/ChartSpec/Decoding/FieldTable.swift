@@ -5,17 +5,19 @@ import ChartScene
 /// canonical form (`ChartSpec.canonicalJSON`, hashed for ETags). Unknown fields are reported with a did-you-mean
 /// suggestion; required fields that are missing are reported too.
 ///
-/// **Table order is canonical order**: `write` emits the fields in the order of the entries, so reordering
-/// entries changes every ETag (harmless, but pointless) while adding one changes only the specs that use it.
+/// **Table order is canonical order**: `write` emits the fields in the order of the entries. Defaults are written
+/// too, so adding or reordering entries changes ETags (which only costs cache hits once).
 ///
-/// **Adding a spec field** is three edits: the model property (with its doc comment and default), one entry
-/// here, and the docs (docs/spec.md and openapi.yaml). The entry is usually one line, which gives both
+/// **Adding a spec field** is three edits: the model property (with its doc comment and default), one entry in
+/// its table (Decoding/*Fields.swift), and the docs (docs/spec.md and openapi.yaml). The entry is usually one line, which gives both
 /// directions from the key path: `.number("fillOpacity", \.fillOpacity, ChartSpec.Limits.fillOpacity)`,
 /// `.choice("dotStyle", \.dotStyle)` (any `String` enum), `.dash("dash", \.gridDash)`, `.bool`, `.text`,
-/// `.color`, `.colors`, `.texts`, `.integer`; an options object is `.object("ring", \.spec.ring, RingFields.table)`.
-/// A value of another shape is a `.custom(name, read:, write:)` entry that gives both closures. Limits go in
+/// `.color`, `.colors`, `.texts`, `.integer`; a new options object is its own table plus
+/// `.object("bars", \.spec.bars, BarFields.table)`. A value of another shape is a `.custom(name, read:, write:)`
+/// entry that gives both closures (pass `nested:` when it reads through other tables). Limits go in
 /// `ChartSpec.Limits`; an `Optional` property that is nil is left out of the canonical form, any other value
-/// (defaults included) is written. `CanonicalFieldTests` fails until the new field has a sample value there.
+/// (defaults included) is written. Tests/ChartSpecTests/CanonicalFieldTests fails until the new field has a
+/// non-default sample value in its `samples` table, and then checks that it round-trips and changes the ETag.
 struct FieldTable<Target>: Sendable {
     /// One known field.
     struct Field: Sendable {
