@@ -6,13 +6,20 @@ struct CanonicalJSONTests {
         String(decoding: try parseSpec(text).canonicalJSON, as: UTF8.self)
     }
 
+    /// The exact bytes, so a change of the canonical form (and so of every ETag) is a visible decision: every
+    /// default is written, in table order, nested option objects included, whatever the chart type.
     @Test func minimalSpecHasThisExactCanonicalForm() throws {
         let expected = #"{"type":"line","width":640,"height":360,"scale":1,"series":[{"values":[1,2.5,null],"#
-            + #""curve":"monotone","lineWidth":2,"dots":false,"fill":"none","dash":[]}],"#
-            + #""x":{"tickCount":5,"grid":false,"format":"auto"},"y":{"tickCount":5,"grid":true,"format":"auto"},"#
+            + #""curve":"monotone","lineWidth":2,"dots":false,"fill":"none","dash":[],"decimation":"lttb"}],"#
+            + #""x":{"tickCount":5,"grid":false,"format":"auto","type":"linear"},"#
+            + #""y":{"tickCount":5,"grid":true,"format":"auto","type":"linear"},"#
             + #""annotations":[],"theme":"light","axes":true,"#
             + #""animation":{"duration":1.2,"easing":"easeInOut","delay":0,"stagger":0.15,"repeat":1},"#
-            + #""text":"native","compression":"balanced"}"#
+            + #""text":"native","compression":"balanced","#
+            + #""bars":{"orientation":"vertical","mode":"grouped","cornerRadius":0,"valueLabels":false},"#
+            + #""ring":{"thickness":0.2,"thresholds":[],"label":"percent","labels":[],"layout":"row"},"#
+            + #""diff":{"markLeadChanges":true,"labels":false,"leadLabel":"{name} leads"},"#
+            + #""pie":{"otherBelow":0.03,"otherLabel":"Other","percentages":true}}"#
         #expect(try canonical(#"{"series":[{"values":[1,2.5,null]}]}"#) == expected)
     }
 
@@ -32,6 +39,14 @@ struct CanonicalJSONTests {
         (#"{"series":[{"values":[1]}],"animation":{"repeat":"indefinite"}}"#,
          #"{"series":[{"values":[1]}],"animation":{"repeat":"indefinite","easing":"easeInOut"}}"#),
         (#"{"series":[{"values":[1]}],"y":{"format":".2f"}}"#, #"{"series":[{"values":[1]}],"y":{"format":".2f"}}"#),
+        (#"{"series":[{"values":[1]}],"animation":true,"x":{"type":"linear"}}"#, #"{"series":[{"values":[1]}]}"#),
+        (#"{"series":[{"values":[1],"decimation":"lttb","fill":"none"}],"bars":{"mode":"grouped"},"ring":{},"#
+            + #""pie":{"otherBelow":0.03,"percentages":true},"diff":{"leadLabel":"{name} leads"}}"#,
+         #"{"series":[{"values":[1]}]}"#),
+        (##"{"series":[{"values":[1]}],"palette":["RED","#00f"],"ring":{"track":"#DDDDDD"}}"##,
+         ##"{"series":[{"values":[1]}],"palette":["#ff0000","blue"],"ring":{"track":"rgb(221,221,221)"}}"##),
+        (#"{"series":[{"points":[[0,1,2],[1e0,2,3.0]]}],"y":{"min":-0.0,"max":1E2}}"#,
+         #"{"y":{"max":100,"min":0},"series":[{"points":[[0.0,1,2],[1,2,3]]}]}"#),
     ])
     func sameChartSameBytes(a: String, b: String) throws {
         #expect(try canonical(a) == canonical(b))

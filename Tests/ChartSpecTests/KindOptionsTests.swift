@@ -89,9 +89,11 @@ struct KindOptionsTests {
         #expect(specIssues(#"{"type": "diff", "series": [{"values": [-1]}, {"values": [-3]}]}"#) == [])
     }
 
-    @Test func canonicalFormKeepsTheOptionsAndLeavesDefaultsOut() throws {
+    @Test func canonicalFormKeepsTheOptionsAndWritesTheDefaults() throws {
         let plain = try parseSpec(#"{"type": "pie", "series": [{"values": [1, 2]}]}"#)
-        #expect(!String(decoding: plain.canonicalJSON, as: UTF8.self).contains(#""pie":{"#))
+        let explicit = try parseSpec(#"{"type": "pie", "series": [{"values": [1, 2]}], "pie": {"otherBelow": 0.03}}"#)
+        #expect(plain.canonicalJSON == explicit.canonicalJSON)
+        #expect(String(decoding: plain.canonicalJSON, as: UTF8.self).contains(#""pie":{"otherBelow":0.03,"#))
         let spec = try parseSpec(#"""
         {"type": "ring", "series": [{"values": [0.5]}],
          "ring": {"thickness": 0.25, "thresholds": [{"below": 0.2, "color": "red"}], "label": "none", "labels": ["x"],

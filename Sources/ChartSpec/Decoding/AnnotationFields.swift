@@ -1,7 +1,7 @@
 import ChartScene
 
-/// How `annotations` entries are read. Each kind is a `type` string, a field table and a constructor;
-/// a new kind is one more entry in `kinds` (plus its `Annotation` case).
+/// How `annotations` entries are read and written. Each kind is a `type` string, a field table, a constructor and
+/// its inverse; a new kind is one more entry in `kinds` (plus its `Annotation` case).
 enum AnnotationFields {
     /// Every field any kind may have; each kind's table picks the ones it accepts.
     struct Draft {
@@ -18,9 +18,21 @@ enum AnnotationFields {
 
     struct Kind: Sendable {
         let type: String
+        /// The kind's fields, `type` first.
         let table: FieldTable<Draft>
         /// nil when a required field failed to decode (already reported).
         let build: @Sendable (Draft) -> Annotation?
+        /// The inverse of `build`, for writing: the draft of `annotation` when it is of this kind.
+        let draft: @Sendable (Annotation) -> Draft?
+
+        init(type: String, fields: [FieldTable<Draft>.Field], required: [String],
+             build: @escaping @Sendable (Draft) -> Annotation?, draft: @escaping @Sendable (Annotation) -> Draft?)
+        {
+            self.type = type
+            self.table = FieldTable([.discriminator("type", type)] + fields, required: required)
+            self.build = build
+            self.draft = draft
+        }
     }
 
     private static let seriesIndex = 0...(ChartSpec.Limits.seriesCount.upperBound - 1)
@@ -29,29 +41,63 @@ enum AnnotationFields {
     static let kinds: [Kind] = [
         Kind(
             type: "hline",
-            table: FieldTable([.discriminator("type"), .number("y", \.y), .text("label", \.label),
-                               .color("color", \.color), .dash("dash", \.dash)], required: ["y"]),
-            build: { d in d.y.map { .horizontalLine(y: $0, label: d.label, color: d.color, dash: d.dash) } }),
+            fields: [.number("y", \.y), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash)],
+            required: ["y"],
+            build: { d in d.y.map { .horizontalLine(y: $0, label: d.label, color: d.color, dash: d.dash) } },
+            draft: { annotation in
+                guard case .horizontalLine(let y, let label, let color, let dash) = annotation else { return nil }
+                return Draft(y: y, label: label, color: color, dash: dash)
+            }),
         Kind(
             type: "vline",
-            table: FieldTable([.discriminator("type"), instant("x"), .text("label", \.label),
-                               .color("color", \.color), .dash("dash", \.dash)], required: ["x"]),
-            build: { d in d.x.map { .verticalLine(x: $0, label: d.label, color: d.color, dash: d.dash) } }),
+            fields: [instant("x"), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash)],
+            required: ["x"],
+            build: { d in d.x.map { .verticalLine(x: $0, label: d.label, color: d.color, dash: d.dash) } },
+            draft: { annotation in
+                guard case .verticalLine(let x, let label, let color, let dash) = annotation else { return nil }
+                return Draft(x: x, label: label, color: color, dash: dash)
+            }),
         Kind(
             type: "bubble",
-            table: FieldTable([.discriminator("type"),
-                               .integer("series", \.series, seriesIndex), .integer("index", \.index, pointIndex),
-                               .text("label", \.label)], required: ["series", "index"]),
+            fields: [.integer("series", \.series, seriesIndex), .integer("index", \.index, pointIndex),
+                     .text("label", \.label)],
+            required: ["series", "index"],
             build: { d in
                 guard let series = d.series, let index = d.index else { return nil }
                 return .bubble(series: series, index: index, label: d.label)
+            },
+            draft: { annotation in
+                guard case .bubble(let series, let index, let label) = annotation else { return nil }
+                return Draft(label: label, series: series, index: index)
             }),
     ]
+
+    /// Every field of every kind, as `[hline].y` (see `FieldTable.Field.nested`).
+    static var fieldPaths: [String] {
+        kinds.flatMap { kind in kind.table.fieldPaths.map { "[\(kind.type)]." + $0 } }
+    }
+
+    /// The canonical form of `spec.annotations`: each through its kind's table, a vertical line's timestamp as
+    /// the text it was given, a bubble's negative index resolved against its series (−1 → the last point).
+    static func write(_ spec: ChartSpec, to w: inout JSONWriter) {
+        w.beginArray()
+        for (i, annotation) in spec.annotations.enumerated() {
+            for kind in kinds {
+                guard var draft = kind.draft(annotation) else { continue }
+                draft.xText = spec.annotationXTexts[i]
+                if let series = draft.series, let index = draft.index, index < 0 {
+                    draft.index = index + (series < spec.series.count ? spec.series[series].points.count : 0)
+                }
+                kind.table.write(draft, to: &w)
+            }
+        }
+        w.endArray()
+    }
 
     /// A position on x: a number (category index, numeric x, or epoch milliseconds on a time axis), or on a time
     /// axis an ISO-8601 timestamp, kept as text until the axis zone is known.
     private static func instant(_ name: String) -> FieldTable<Draft>.Field {
-        .custom(name) { draft, value, path, diagnostics in
+        .custom(name, read: { draft, value, path, diagnostics in
             switch value {
             case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength:
                 draft.x = .nan
@@ -61,7 +107,9 @@ enum AnnotationFields {
             default:
                 if let number = diagnostics.number(value, path) { draft.x = number }
             }
-        }
+        }, write: { draft, w in
+            if let text = draft.xText { w.string(text) } else if let x = draft.x { w.number(x) }
+        })
     }
 
     /// The annotation at `value`, and its x as text when a vertical line gave a timestamp.

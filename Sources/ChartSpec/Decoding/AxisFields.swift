@@ -1,4 +1,4 @@
-/// How `x` and `y` are read.
+/// How `x` and `y` are read and written (onto the axis's defaults, e.g. no x grid).
 enum AxisFields {
     static let table = FieldTable<AxisOptions>([
         .number("min", \.min),
@@ -6,7 +6,7 @@ enum AxisFields {
         .integer("tickCount", \.tickCount, ChartSpec.Limits.tickCount),
         .text("title", \.title),
         .bool("grid", \.grid),
-        .custom("format") { axis, value, path, diagnostics in
+        .custom("format", read: { axis, value, path, diagnostics in
             guard case .string(let string) = value, let format = NumberFormat(specString: string) else {
                 let got = if case .string(let s) = value { JSONPath.quoted(s) } else { value.kindDescription }
                 diagnostics.report(path, "expected \"auto\", \"si\", \".Nf\" (N decimals) or \".N%\" (percent) "
@@ -14,10 +14,10 @@ enum AxisFields {
                 return
             }
             axis.format = format
-        },
+        }, write: { axis, w in w.string(axis.format.specString) }),
         .choice("type", \.scale),
         .text("timeZone", \.timeZone),
-        .custom("start") { axis, value, path, diagnostics in
+        .custom("start", read: { axis, value, path, diagnostics in
             switch value {
             case .number(let ms): axis.start = ms
             case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength: axis.startText = text
@@ -25,21 +25,14 @@ enum AxisFields {
                 let got = if case .string = value { "a longer string" } else { value.kindDescription }
                 diagnostics.report(path, "expected epoch milliseconds or an ISO-8601 timestamp, got \(got)")
             }
-        },
-        .custom("step") { axis, value, path, diagnostics in
-            if let ms = diagnostics.number(value, path, in: ChartSpec.Limits.timeStep) { axis.step = ms }
-        },
-    ])
-
-    /// Decodes onto `axis` (which carries the axis's defaults, e.g. no x grid).
-    static func decode(_ value: JSONValue, _ path: String, onto axis: inout AxisOptions,
-                       _ diagnostics: inout Diagnostics)
-    {
-        guard let members = diagnostics.object(value, path) else { return }
-        table.decode(members, at: path, into: &axis, &diagnostics)
+        }, write: { axis, w in
+            if let text = axis.startText { w.string(text) } else if let ms = axis.start { w.number(ms) }
+        }),
+        .number("step", \.step, ChartSpec.Limits.timeStep),
+    ], check: { axis, path, diagnostics in
         if let min = axis.min, let max = axis.max, min >= max {
             diagnostics.report(JSONPath.member(path, "max"),
                                "must be greater than min (\(Diagnostics.show(min))), got \(Diagnostics.show(max))")
         }
-    }
+    })
 }

@@ -1,22 +1,51 @@
 import ChartScene
 
-/// A table-driven reader for one JSON object kind: each known field is one entry saying how to decode it into
-/// `Target`. Unknown fields are reported with a did-you-mean suggestion; required fields that are missing are
-/// reported too. Adding a field to the spec is adding one entry.
+/// The one description of a JSON object kind of the spec: each known field is one entry saying how its value is
+/// read into `Target` (validated, with a clear message at its JSON path) and how it is written back in the
+/// canonical form (`ChartSpec.canonicalJSON`, hashed for ETags). Unknown fields are reported with a did-you-mean
+/// suggestion; required fields that are missing are reported too.
+///
+/// **Table order is canonical order**: `write` emits the fields in the order of the entries. Defaults are written
+/// too, so adding or reordering entries changes ETags (which only costs cache hits once).
+///
+/// **Adding a spec field** is three edits: the model property (with its doc comment and default), one entry in
+/// its table (Decoding/*Fields.swift), and the docs (docs/spec.md and openapi.yaml). The entry is usually one line, which gives both
+/// directions from the key path: `.number("fillOpacity", \.fillOpacity, ChartSpec.Limits.fillOpacity)`,
+/// `.choice("dotStyle", \.dotStyle)` (any `String` enum), `.dash("dash", \.gridDash)`, `.bool`, `.text`,
+/// `.color`, `.colors`, `.texts`, `.integer`; a new options object is its own table plus
+/// `.object("bars", \.spec.bars, BarFields.table)`. A value of another shape is a `.custom(name, read:, write:)`
+/// entry that gives both closures (pass `nested:` when it reads through other tables). Limits go in
+/// `ChartSpec.Limits`; an `Optional` property that is nil is left out of the canonical form, any other value
+/// (defaults included) is written. Tests/ChartSpecTests/CanonicalFieldTests fails until the new field has a
+/// non-default sample value in its `samples` table, and then checks that it round-trips and changes the ETag.
 struct FieldTable<Target>: Sendable {
-    /// One known field. `decode` gets the target, the value, the field's JSON path and the diagnostics.
+    /// One known field.
     struct Field: Sendable {
         let name: String
-        let decode: @Sendable (inout Target, JSONValue, String, inout Diagnostics) -> Void
+        /// Reads the JSON value into the target; gets the field's JSON path and reports problems there.
+        let read: @Sendable (inout Target, JSONValue, String, inout Diagnostics) -> Void
+        /// Writes the target's value of the field canonically, or nothing for an unset optional (the key is then
+        /// left out too). Must write what `read` reads back into an equal target.
+        let write: @Sendable (Target, inout JSONWriter) -> Void
+        /// The fields of the tables this field's value is read with, as paths relative to it: `.min` for an object,
+        /// `[].below` for an array of objects, `[hline].y` for one kind of a tagged array; empty for a plain value.
+        var nested: [String] = []
+        /// Only selects which table reads the rest of the object (an annotation's `type`).
+        var isDiscriminator = false
     }
 
     let fields: [Field]
     let required: [String]
+    /// A check across the fields of one object, run after they are read (e.g. an axis's min below its max).
+    let check: (@Sendable (Target, String, inout Diagnostics) -> Void)?
     private let index: [String: Int]
 
-    init(_ fields: [Field], required: [String] = []) {
+    init(_ fields: [Field], required: [String] = [],
+         check: (@Sendable (Target, String, inout Diagnostics) -> Void)? = nil)
+    {
         self.fields = fields
         self.required = required
+        self.check = check
         var index: [String: Int] = [:]
         for (i, field) in fields.enumerated() {
             index[field.name] = i
@@ -25,6 +54,20 @@ struct FieldTable<Target>: Sendable {
     }
 
     var names: [String] { fields.map(\.name) }
+
+    /// Every field this table and the tables nested in it read, as paths: `title`, `x.min`, `series[].lineWidth`,
+    /// `annotations[hline].y`. Fields read through a nested table are listed by their nested fields only.
+    var fieldPaths: [String] {
+        fields.flatMap { field -> [String] in
+            if field.isDiscriminator { return [] }
+            return field.nested.isEmpty ? [field.name] : field.nested.map { field.name + $0 }
+        }
+    }
+
+    /// `fieldPaths` as the `nested` paths of a field whose value is one such object (`.min`)…
+    var objectPaths: [String] { fieldPaths.map { "." + $0 } }
+    /// …or an array of them (`[].below`).
+    var arrayPaths: [String] { fieldPaths.map { "[]." + $0 } }
 
     /// Decodes `members` into `target`, in input order. Returns the names of the known fields present.
     @discardableResult
@@ -45,172 +88,210 @@ struct FieldTable<Target>: Sendable {
                 continue
             }
             present.insert(member.key)
-            fields[i].decode(&target, member.value, memberPath, &diagnostics)
+            fields[i].read(&target, member.value, memberPath, &diagnostics)
         }
         for name in required where !present.contains(name) {
             diagnostics.report(JSONPath.member(path, name), "required field is missing")
         }
+        check?(target, path, &diagnostics)
         return present
+    }
+
+    /// Writes `target` as a JSON object, its fields in table order.
+    func write(_ target: Target, to w: inout JSONWriter) {
+        w.beginObject()
+        for field in fields {
+            w.member(field.name) { field.write(target, &$0) }
+        }
+        w.endObject()
     }
 }
 
 /// Field constructors for the common shapes, so a table entry is one line:
-/// `.number("lineWidth", \.lineWidth, 0.25...32)`.
+/// `.number("lineWidth", \.lineWidth, 0.25...32)`. Each reads with a `Diagnostics` reader and writes the value the
+/// key path holds.
 extension FieldTable.Field {
     /// Where a decoded value goes. Key path literals of value types are `Sendable` (SE-0418).
     typealias Key<Value> = any WritableKeyPath<Target, Value> & Sendable
 
+    /// A value of its own shape: both directions given. `nested` lists the fields of nested tables (see `Field`).
     static func custom(
-        _ name: String, _ decode: @escaping @Sendable (inout Target, JSONValue, String, inout Diagnostics) -> Void
+        _ name: String, nested: [String] = [],
+        read: @escaping @Sendable (inout Target, JSONValue, String, inout Diagnostics) -> Void,
+        write: @escaping @Sendable (Target, inout JSONWriter) -> Void
     ) -> Self {
-        Self(name: name, decode: decode)
+        Self(name: name, read: read, write: write, nested: nested)
     }
 
-    static func number(_ name: String, _ key: Key<Double>,
-                       _ range: ClosedRange<Double>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    /// An options object read by its own table onto the defaults the target holds.
+    static func object<Value>(_ name: String, _ key: Key<Value>, _ table: FieldTable<Value>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            guard let members = diagnostics.object(value, path) else { return }
+            table.decode(members, at: path, into: &target[keyPath: key], &diagnostics)
+        }, write: { target, w in
+            table.write(target[keyPath: key], to: &w)
+        }, nested: table.objectPaths)
+    }
+
+    /// A number within `range`.
+    static func number(_ name: String, _ key: Key<Double>, _ range: ClosedRange<Double>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let number = diagnostics.number(value, path, in: range) { target[keyPath: key] = number }
-        }
+        }, write: { target, w in w.number(target[keyPath: key]) })
     }
 
-    static func number(_ name: String, _ key: Key<Double?>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
-            if let number = diagnostics.number(value, path) { target[keyPath: key] = number }
-        }
+    /// An optional number, limited to `range` when given.
+    static func number(_ name: String, _ key: Key<Double?>, _ range: ClosedRange<Double>? = nil) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            if let number = diagnostics.number(value, path, in: range) { target[keyPath: key] = number }
+        }, write: { target, w in
+            if let number = target[keyPath: key] { w.number(number) }
+        })
     }
 
     /// A whole number stored as `Double` (canvas sizes).
-    static func wholeNumber(_ name: String, _ key: Key<Double>,
-                            _ range: ClosedRange<Int>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    static func wholeNumber(_ name: String, _ key: Key<Double>, _ range: ClosedRange<Int>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let number = diagnostics.integer(value, path, in: range) { target[keyPath: key] = Double(number) }
-        }
+        }, write: { target, w in w.number(target[keyPath: key]) })
     }
 
-    static func integer(_ name: String, _ key: Key<Int>,
-                        _ range: ClosedRange<Int>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    static func integer(_ name: String, _ key: Key<Int>, _ range: ClosedRange<Int>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let number = diagnostics.integer(value, path, in: range) { target[keyPath: key] = number }
-        }
+        }, write: { target, w in w.number(Double(target[keyPath: key])) })
     }
 
-    static func integer(_ name: String, _ key: Key<Int?>,
-                        _ range: ClosedRange<Int>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    static func integer(_ name: String, _ key: Key<Int?>, _ range: ClosedRange<Int>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let number = diagnostics.integer(value, path, in: range) { target[keyPath: key] = number }
-        }
+        }, write: { target, w in
+            if let number = target[keyPath: key] { w.number(Double(number)) }
+        })
     }
 
     static func bool(_ name: String, _ key: Key<Bool>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let flag = diagnostics.bool(value, path) { target[keyPath: key] = flag }
-        }
+        }, write: { target, w in w.bool(target[keyPath: key]) })
     }
 
     static func bool(_ name: String, _ key: Key<Bool?>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let flag = diagnostics.bool(value, path) { target[keyPath: key] = flag }
-        }
+        }, write: { target, w in
+            if let flag = target[keyPath: key] { w.bool(flag) }
+        })
+    }
+
+    /// A user-visible text (see `Diagnostics.text`).
+    static func text(_ name: String, _ key: Key<String>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            if let text = diagnostics.text(value, path) { target[keyPath: key] = text }
+        }, write: { target, w in w.string(target[keyPath: key]) })
     }
 
     static func text(_ name: String, _ key: Key<String?>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let text = diagnostics.text(value, path) { target[keyPath: key] = text }
-        }
+        }, write: { target, w in
+            if let text = target[keyPath: key] { w.string(text) }
+        })
     }
 
+    /// An array of at most `count` texts; `noun` names them in messages.
+    static func texts(_ name: String, _ key: Key<[String]>, _ count: ClosedRange<Int>, noun: String) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            if let texts = diagnostics.texts(value, path, count: count, noun: noun) { target[keyPath: key] = texts }
+        }, write: { target, w in writeTexts(target[keyPath: key], to: &w) })
+    }
+
+    static func texts(_ name: String, _ key: Key<[String]?>, _ count: ClosedRange<Int>, noun: String) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            if let texts = diagnostics.texts(value, path, count: count, noun: noun) { target[keyPath: key] = texts }
+        }, write: { target, w in
+            if let texts = target[keyPath: key] { writeTexts(texts, to: &w) }
+        })
+    }
+
+    /// One of a `String` enum's raw values; adding a case to the enum makes it accepted automatically.
     static func choice<E: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ key: Key<E>)
         -> Self where E.RawValue == String
     {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let choice = diagnostics.choice(E.self, value, path) { target[keyPath: key] = choice }
-        }
+        }, write: { target, w in w.string(target[keyPath: key].rawValue) })
     }
 
     static func choice<E: RawRepresentable & CaseIterable & Sendable>(_ name: String, _ key: Key<E?>)
         -> Self where E.RawValue == String
     {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let choice = diagnostics.choice(E.self, value, path) { target[keyPath: key] = choice }
-        }
+        }, write: { target, w in
+            if let choice = target[keyPath: key] { w.string(choice.rawValue) }
+        })
+    }
+
+    /// A CSS color, written as `#rrggbb` or `#rrggbbaa`.
+    static func color(_ name: String, _ key: Key<Color>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            if let color = diagnostics.color(value, path) { target[keyPath: key] = color }
+        }, write: { target, w in w.string(CSSColor.hexString(target[keyPath: key])) })
     }
 
     static func color(_ name: String, _ key: Key<Color?>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let color = diagnostics.color(value, path) { target[keyPath: key] = color }
-        }
+        }, write: { target, w in
+            if let color = target[keyPath: key] { w.string(CSSColor.hexString(color)) }
+        })
     }
 
-    static func colors(_ name: String, _ key: Key<[Color]>,
-                       _ count: ClosedRange<Int>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    /// A list of colors; when the list may not be empty, empty is the unset state and is left out.
+    static func colors(_ name: String, _ key: Key<[Color]>, _ count: ClosedRange<Int>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let colors = diagnostics.colors(value, path, count: count) { target[keyPath: key] = colors }
-        }
+        }, write: { target, w in
+            let colors = target[keyPath: key]
+            if !colors.isEmpty || count.contains(0) { writeColors(colors, to: &w) }
+        })
     }
 
-    static func colors(_ name: String, _ key: Key<[Color]?>,
-                       _ count: ClosedRange<Int>) -> Self
-    {
-        Self(name: name) { target, value, path, diagnostics in
+    static func colors(_ name: String, _ key: Key<[Color]?>, _ count: ClosedRange<Int>) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
             if let colors = diagnostics.colors(value, path, count: count) { target[keyPath: key] = colors }
-        }
+        }, write: { target, w in
+            if let colors = target[keyPath: key] { writeColors(colors, to: &w) }
+        })
     }
 
+    /// Dash on/off lengths (see `Diagnostics.dash`); `[]` is solid.
     static func dash(_ name: String, _ key: Key<[Double]>) -> Self {
-        Self(name: name) { target, value, path, diagnostics in
+        Self(name: name, read: { target, value, path, diagnostics in
             if let dash = diagnostics.dash(value, path) { target[keyPath: key] = dash }
-        }
+        }, write: { target, w in
+            w.beginArray()
+            for length in target[keyPath: key] { w.number(length) }
+            w.endArray()
+        })
     }
 
-    /// A field that only selects the table (an annotation's `type`); its value was checked by the caller.
-    static func discriminator(_ name: String) -> Self {
-        Self(name: name) { _, _, _, _ in }
-    }
-}
-
-/// "Did you mean" for unknown field names.
-enum FieldSuggestion {
-    /// Keys longer than this are not compared (bounds the work an adversarial key can cause).
-    static let maxComparedLength = 40
-
-    /// The known name closest to `key` (case-insensitive optimal string alignment distance), if close enough:
-    /// distance ≤ 2 and less than half the name's length, so `colour` → `color` but `x` does not suggest `y`.
-    static func closest(to key: String, among names: [String]) -> String? {
-        guard key.utf8.count <= maxComparedLength else { return nil }
-        let typed = Array(key.lowercased().unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for name in names {
-            let distance = editDistance(typed, Array(name.lowercased().unicodeScalars))
-            if distance <= 2, distance * 2 < name.count, distance < (best?.distance ?? .max) {
-                best = (name, distance)
-            }
-        }
-        return best?.name
+    /// A field that only selects the table (an annotation's `type`, always `value` in this table); its value was
+    /// checked by the caller.
+    static func discriminator(_ name: String, _ value: String) -> Self {
+        Self(name: name, read: { _, _, _, _ in }, write: { _, w in w.string(value) }, isDiscriminator: true)
     }
 
-    /// Optimal string alignment distance: Levenshtein plus adjacent transpositions (`widht` → `width` is 1).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
+    private static func writeTexts(_ texts: [String], to w: inout JSONWriter) {
+        w.beginArray()
+        for text in texts { w.string(text) }
+        w.endArray()
+    }
+
+    private static func writeColors(_ colors: [Color], to w: inout JSONWriter) {
+        w.beginArray()
+        for color in colors { w.string(CSSColor.hexString(color)) }
+        w.endArray()
     }
 }

@@ -1,11 +1,11 @@
 import ChartScene
 
-/// How the per-kind option objects (`ring`, `diff`, `pie`) are read, and the checks a chart kind makes on the
-/// whole spec once it is decoded (a diff needs two series, a pie one series of non-negative values).
+/// How the per-kind option objects (`ring`, `diff`, `pie`) are read and written, and the checks a chart kind makes
+/// on the whole spec once it is decoded (a diff needs two series, a pie one series of non-negative values).
 enum KindFields {
     static let ring = FieldTable<RingOptions>([
         .number("thickness", \.thickness, ChartSpec.Limits.ringThickness),
-        .custom("thresholds") { ring, value, path, diagnostics in
+        .custom("thresholds", nested: threshold.arrayPaths, read: { ring, value, path, diagnostics in
             guard let elements = diagnostics.array(value, path, count: ChartSpec.Limits.ringThresholds,
                                                    noun: "thresholds") else { return }
             var thresholds: [RingThreshold] = []
@@ -19,23 +19,18 @@ enum KindFields {
                 }
             }
             if thresholds.count == elements.count { ring.thresholds = thresholds }
-        },
+        }, write: { ring, w in
+            w.beginArray()
+            for t in ring.thresholds { threshold.write(ThresholdDraft(below: t.below, color: t.color), to: &w) }
+            w.endArray()
+        }),
         .choice("label", \.label),
-        .custom("labels") { ring, value, path, diagnostics in
-            guard let elements = diagnostics.array(value, path, count: 0...ChartSpec.Limits.seriesCount.upperBound,
-                                                   noun: "labels") else { return }
-            var labels: [String] = []
-            for (i, element) in elements.enumerated() {
-                if let text = diagnostics.text(element, JSONPath.index(path, i)) { labels.append(text) }
-            }
-            if labels.count == elements.count { ring.labels = labels }
-        },
-        .custom("track") { ring, value, path, diagnostics in
-            if let color = diagnostics.color(value, path) { ring.track = color }
-        },
+        .texts("labels", \.labels, 0...ChartSpec.Limits.seriesCount.upperBound, noun: "labels"),
+        .color("track", \.track),
         .choice("layout", \.layout),
     ])
 
+    /// One ring threshold while it is read: both fields are required, so a missing one leaves it out.
     struct ThresholdDraft {
         var below: Double?
         var color: Color?
@@ -49,28 +44,15 @@ enum KindFields {
     static let diff = FieldTable<DiffOptions>([
         .bool("markLeadChanges", \.markLeadChanges),
         .bool("labels", \.labels),
-        .custom("leadLabel") { diff, value, path, diagnostics in
-            if let text = diagnostics.text(value, path) { diff.leadLabel = text }
-        },
+        .text("leadLabel", \.leadLabel),
     ])
 
     static let pie = FieldTable<PieOptions>([
         .number("otherBelow", \.otherBelow, ChartSpec.Limits.pieOtherBelow),
-        .custom("otherLabel") { pie, value, path, diagnostics in
-            if let text = diagnostics.text(value, path) { pie.otherLabel = text }
-        },
-        .custom("innerRadius") { pie, value, path, diagnostics in
-            if let r = diagnostics.number(value, path, in: ChartSpec.Limits.pieInnerRadius) { pie.innerRadius = r }
-        },
+        .text("otherLabel", \.otherLabel),
+        .number("innerRadius", \.innerRadius, ChartSpec.Limits.pieInnerRadius),
         .bool("percentages", \.percentages),
     ])
-
-    /// Reads an options object onto `target` (which holds the defaults).
-    static func decode<T>(_ table: FieldTable<T>, _ value: JSONValue, _ path: String, onto target: inout T,
-                          _ diagnostics: inout Diagnostics) {
-        guard let members = diagnostics.object(value, path) else { return }
-        table.decode(members, at: path, into: &target, &diagnostics)
-    }
 
     /// The checks of the spec's chart kind that need the decoded series.
     /// `seriesCount` is the length of the JSON `series` array (0 when it was missing or not an array: already

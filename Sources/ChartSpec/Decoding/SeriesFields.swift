@@ -1,21 +1,39 @@
-/// How one entry of `series` is read.
+/// How one entry of `series` is read and written.
 enum SeriesFields {
     static let table = FieldTable<Series>([
         .text("name", \.name),
-        .custom("values") { series, value, path, diagnostics in
+        .custom("values", read: { series, value, path, diagnostics in
             if let points = diagnostics.categoryValues(value, path) {
                 series.points = points
                 series.hasNumericX = false
             }
-        },
-        .custom("points") { series, value, path, diagnostics in
+        }, write: { series, w in
+            guard !series.hasNumericX else { return }
+            w.beginArray()
+            for point in series.points {
+                if let y = point.y { w.number(y) } else { w.null() }
+            }
+            w.endArray()
+        }),
+        .custom("points", read: { series, value, path, diagnostics in
             if let read = diagnostics.numericPoints(value, path) {
                 series.points = read.points
                 series.sizes = read.sizes
                 series.xTexts = read.texts
                 series.hasNumericX = true
             }
-        },
+        }, write: { series, w in
+            guard series.hasNumericX else { return }
+            w.beginArray()
+            for (i, point) in series.points.enumerated() {
+                w.beginArray()
+                if let text = series.xTexts[i] { w.string(text) } else { w.number(point.x) }
+                if let y = point.y { w.number(y) } else { w.null() }
+                if i < series.sizes.count { w.number(series.sizes[i]) }
+                w.endArray()
+            }
+            w.endArray()
+        }),
         .color("color", \.color),
         .choice("curve", \.curve),
         .number("lineWidth", \.lineWidth, ChartSpec.Limits.lineWidth),

@@ -1,5 +1,5 @@
-/// How the top-level object is read into a `ChartSpec`. Cross-field checks that need the whole spec
-/// (total points, bubble targets) run after the table, in `decode`.
+/// How the top-level object is read into a `ChartSpec` and written canonically (`ChartSpec.canonicalJSON`).
+/// Cross-field checks that need the whole spec (total points, bubble targets) run after the table, in `decode`.
 enum SpecFields {
     struct Draft {
         var spec = ChartSpec()
@@ -17,65 +17,69 @@ enum SpecFields {
         .choice("format", \.spec.format),
         .text("title", \.spec.title),
         .text("subtitle", \.spec.subtitle),
-        .custom("labels") { draft, value, path, diagnostics in
-            if let labels = diagnostics.labels(value, path) { draft.spec.labels = labels }
-        },
-        .custom("series") { draft, value, path, diagnostics in
-            guard let elements = diagnostics.array(value, path, count: ChartSpec.Limits.seriesCount, noun: "series")
-            else { return }
-            for (i, element) in elements.enumerated() {
-                let before = diagnostics.reportedCount
-                let series = SeriesFields.decode(element, JSONPath.index(path, i), &diagnostics)
-                let valid = diagnostics.reportedCount == before
-                draft.seriesPointCounts.append(valid ? series?.points.count : nil)
-                if let series { draft.spec.series.append(series) }
-            }
-            let total = draft.seriesPointCounts.reduce(0) { $0 + ($1 ?? 0) }
-            if total > ChartSpec.Limits.maxTotalPoints {
-                diagnostics.report(path, "the series have \(total) points in total; the limit is "
-                    + "\(ChartSpec.Limits.maxTotalPoints)")
-            }
-        },
-        .custom("x") { draft, value, path, diagnostics in
-            AxisFields.decode(value, path, onto: &draft.spec.x, &diagnostics)
-        },
-        .custom("y") { draft, value, path, diagnostics in
-            AxisFields.decode(value, path, onto: &draft.spec.y, &diagnostics)
-        },
-        .custom("annotations") { draft, value, path, diagnostics in
-            let limit = ChartSpec.Limits.maxAnnotations
-            guard let elements = diagnostics.array(value, path, count: 0...limit, noun: "annotations") else { return }
-            for (i, element) in elements.enumerated() {
-                let elementPath = JSONPath.index(path, i)
-                if let (annotation, xText) = AnnotationFields.decode(element, elementPath, &diagnostics) {
-                    if let xText { draft.spec.annotationXTexts[draft.annotationSites.count] = xText }
-                    draft.annotationSites.append((annotation, elementPath))
-                }
-            }
-        },
+        .texts("labels", \.spec.labels, 0...ChartSpec.Limits.maxLabels, noun: "labels"),
+        .custom("series", nested: SeriesFields.table.arrayPaths, read: readSeries,
+                write: { draft, w in
+                    w.beginArray()
+                    for series in draft.spec.series { SeriesFields.table.write(series, to: &w) }
+                    w.endArray()
+                }),
+        .object("x", \.spec.x, AxisFields.table),
+        .object("y", \.spec.y, AxisFields.table),
+        .custom("annotations", nested: AnnotationFields.fieldPaths, read: readAnnotations,
+                write: { draft, w in AnnotationFields.write(draft.spec, to: &w) }),
         .choice("theme", \.spec.theme),
         .color("background", \.spec.background),
         .colors("palette", \.spec.palette, ChartSpec.Limits.paletteColors),
         .bool("legend", \.spec.legend),
         .bool("axes", \.spec.axes),
-        .custom("animation") { draft, value, path, diagnostics in
-            if let animation = AnimationFields.decode(value, path, &diagnostics) { draft.spec.animation = animation }
-        },
+        .custom("animation", nested: AnimationFields.table.objectPaths,
+                read: { draft, value, path, diagnostics in
+                    AnimationFields.read(value, path, into: &draft.spec.animation, &diagnostics)
+                },
+                write: { draft, w in AnimationFields.write(draft.spec.animation, to: &w) }),
         .choice("text", \.spec.text),
         .choice("compression", \.spec.compression),
-        .custom("bars") { draft, value, path, diagnostics in
-            BarFields.decode(value, path, onto: &draft.spec.bars, &diagnostics)
-        },
-        .custom("ring") { draft, value, path, diagnostics in
-            KindFields.decode(KindFields.ring, value, path, onto: &draft.spec.ring, &diagnostics)
-        },
-        .custom("diff") { draft, value, path, diagnostics in
-            KindFields.decode(KindFields.diff, value, path, onto: &draft.spec.diff, &diagnostics)
-        },
-        .custom("pie") { draft, value, path, diagnostics in
-            KindFields.decode(KindFields.pie, value, path, onto: &draft.spec.pie, &diagnostics)
-        },
+        .object("bars", \.spec.bars, BarFields.table),
+        .object("ring", \.spec.ring, KindFields.ring),
+        .object("diff", \.spec.diff, KindFields.diff),
+        .object("pie", \.spec.pie, KindFields.pie),
     ], required: ["series"])
+
+    /// `series`: each entry through `SeriesFields`, with the total point limit.
+    private static func readSeries(_ draft: inout Draft, _ value: JSONValue, _ path: String,
+                                   _ diagnostics: inout Diagnostics)
+    {
+        guard let elements = diagnostics.array(value, path, count: ChartSpec.Limits.seriesCount, noun: "series")
+        else { return }
+        for (i, element) in elements.enumerated() {
+            let before = diagnostics.reportedCount
+            let series = SeriesFields.decode(element, JSONPath.index(path, i), &diagnostics)
+            let valid = diagnostics.reportedCount == before
+            draft.seriesPointCounts.append(valid ? series?.points.count : nil)
+            if let series { draft.spec.series.append(series) }
+        }
+        let total = draft.seriesPointCounts.reduce(0) { $0 + ($1 ?? 0) }
+        if total > ChartSpec.Limits.maxTotalPoints {
+            diagnostics.report(path, "the series have \(total) points in total; the limit is "
+                + "\(ChartSpec.Limits.maxTotalPoints)")
+        }
+    }
+
+    /// `annotations`: each entry through `AnnotationFields`, checked against the series once all are read.
+    private static func readAnnotations(_ draft: inout Draft, _ value: JSONValue, _ path: String,
+                                        _ diagnostics: inout Diagnostics)
+    {
+        let limit = ChartSpec.Limits.maxAnnotations
+        guard let elements = diagnostics.array(value, path, count: 0...limit, noun: "annotations") else { return }
+        for (i, element) in elements.enumerated() {
+            let elementPath = JSONPath.index(path, i)
+            if let (annotation, xText) = AnnotationFields.decode(element, elementPath, &diagnostics) {
+                if let xText { draft.spec.annotationXTexts[draft.annotationSites.count] = xText }
+                draft.annotationSites.append((annotation, elementPath))
+            }
+        }
+    }
 
     static func decode(_ root: JSONValue, renderingAs format: OutputFormat?, _ diagnostics: inout Diagnostics)
         -> ChartSpec

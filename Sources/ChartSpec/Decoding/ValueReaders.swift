@@ -157,17 +157,17 @@ extension Diagnostics {
         return lengths
     }
 
-    /// Category labels: at most `maxLabels` texts.
-    mutating func labels(_ value: JSONValue, _ path: @autoclosure () -> String) -> [String]? {
-        guard let elements = array(value, path(), count: 0...ChartSpec.Limits.maxLabels, noun: "labels") else {
-            return nil
-        }
-        var labels: [String] = []
-        labels.reserveCapacity(elements.count)
+    /// An array of at most `count.upperBound` texts (see `text`); `noun` names them in the message ("labels").
+    mutating func texts(_ value: JSONValue, _ path: @autoclosure () -> String, count: ClosedRange<Int>,
+                        noun: String) -> [String]?
+    {
+        guard let elements = array(value, path(), count: count, noun: noun) else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(elements.count)
         var valid = true
         for (i, element) in elements.enumerated() {
-            if let label = text(element, JSONPath.index(path(), i)) { labels.append(label) } else { valid = false }
+            if let text = text(element, JSONPath.index(path(), i)) { texts.append(text) } else { valid = false }
         }
-        return valid ? labels : nil
+        return valid ? texts : nil
     }
 }

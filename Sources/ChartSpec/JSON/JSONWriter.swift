@@ -5,12 +5,18 @@ struct JSONWriter {
     /// most a handful of levels (a spec is 4 deep), far below the 64 bits available.
     private var commaBits: UInt64 = 0
     private var depth = 0
+    /// The key of `member`, written just before the member's value (and not at all when it writes none).
+    private var pendingKey: String?
 
     init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
     private mutating func separate() {
+        if let name = pendingKey {
+            pendingKey = nil
+            key(name)
+        }
         let bit: UInt64 = 1 << UInt64(depth)
         if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
         commaBits |= bit
@@ -33,12 +39,19 @@ struct JSONWriter {
     mutating func beginArray() { open(UInt8(ascii: "[")) }
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    /// Writes `"name":`; the following value must not add a comma.
-    mutating func key(_ name: String) {
+    /// Writes `"name":`; the following value adds no comma.
+    private mutating func key(_ name: String) {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
         commaBits &= ~(1 << UInt64(depth))
+    }
+
+    /// Writes `"name":value` when `value` writes a value, and nothing when it writes none (an unset optional).
+    mutating func member(_ name: String, _ value: (inout JSONWriter) -> Void) {
+        pendingKey = name
+        value(&self)
+        pendingKey = nil
     }
 
     mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
@@ -56,9 +69,6 @@ struct JSONWriter {
         }
     }
 
-    mutating func field(_ name: String, _ value: Double) { key(name); number(value) }
-    mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
-    mutating func field(_ name: String, _ value: String) { key(name); string(value) }
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
