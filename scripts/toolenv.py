@@ -19,6 +19,7 @@ PINS = {
     "selenium": "4.51.0",
     "kubernetes-validate": "1.37.0",
     "fonttools": "4.68.0",
+    "matplotlib": "3.11.2",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

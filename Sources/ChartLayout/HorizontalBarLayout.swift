@@ -54,7 +54,7 @@ struct HorizontalBarLayout {
         let extent = base.yExtent
         let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
         let ticks = NiceTicks.compute(dataMin: extent.min, dataMax: extent.max, target: target,
-                                      fixedMin: spec.y.min, fixedMax: spec.y.max)
+                                      fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
         let value = LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.minX, plot.maxX))
         let formatter = TickFormatter(spec.y.format)
         let baseline = value(min(max(0, ticks.domainMin), ticks.domainMax))

@@ -13,6 +13,9 @@ struct LayoutContext {
     /// Whether the scene is for a backend people can point at (SVG: tooltips, invisible hit targets around data
     /// points); a static image (PNG) gets neither, which changes no pixel and saves building them.
     let interactive: Bool
+    /// Whether every finite x (y) value of the spec's series is a whole number (index x always is): the axis then
+    /// gets whole-number steps, as do sums and differences of such values (stacks, the diff series).
+    let wholeX: Bool, wholeY: Bool
 
     /// The context of `spec` with the theme's colors and the default style; canvas sides are clamped to
     /// 1…`LineChartLayout.maxCanvasSide` (non-finite sizes become 1).
@@ -31,6 +34,21 @@ struct LayoutContext {
         self.style = style
         self.canvas = canvas
         self.interactive = interactive
+        (wholeX, wholeY) = Self.wholeNumbers(spec.series)
+    }
+
+    /// Whether all finite x and all finite y values of `series` are whole numbers; stops looking at each axis's
+    /// first fraction.
+    static func wholeNumbers(_ series: [Series]) -> (x: Bool, y: Bool) {
+        var x = true, y = true
+        for s in series {
+            for p in s.points {
+                if x && p.x.isFinite && p.x.rounded() != p.x { x = false }
+                if y, let v = p.y, v.isFinite, v.rounded() != v { y = false }
+                if !x && !y { return (false, false) }
+            }
+        }
+        return (x, y)
     }
 
     /// `text` as a group's tooltip in an interactive scene; nil (and not built) in a static one.

@@ -38,10 +38,13 @@ public struct NiceTicks: Hashable, Sendable {
     /// Ticks for data spanning `dataMin…dataMax`, about `target` of them (clamped to 2…20).
     ///
     /// `fixedMin`/`fixedMax` pin a domain end exactly (ticks then fall on nice values inside it);
-    /// unpinned ends are widened to the next tick. Equal or non-finite inputs are widened to a
-    /// sensible range around the value, so the result never has a zero, NaN or infinite step.
+    /// unpinned ends are widened to the next tick. With `integer` (whole-number data, index axes) steps are
+    /// whole numbers — 1, 2, 5, 10, 20, 25, 50… — unless pinned ends leave no room for two of them.
+    /// Equal data with free ends gets ticks centred on the value (see `centred`); equal pinned or non-finite
+    /// inputs are widened to a sensible range around the value, so the result never has a zero, NaN or
+    /// infinite step.
     public static func compute(dataMin: Double, dataMax: Double, target: Int = 5,
-                               fixedMin: Double? = nil, fixedMax: Double? = nil) -> NiceTicks {
+                               fixedMin: Double? = nil, fixedMax: Double? = nil, integer: Bool = false) -> NiceTicks {
         let target = min(max(target, 2), 20)
         var lo = clean(fixedMin ?? dataMin, fallback: 0)
         var hi = clean(fixedMax ?? dataMax, fallback: lo)
@@ -56,6 +59,10 @@ public struct NiceTicks: Hashable, Sendable {
         // and magnitudes that small count as zero.
         let magnitude = max(abs(lo), abs(hi))
         if hi - lo <= max(magnitude * 1e-12, Self.minimumSpan) {
+            if !pinLo && !pinHi {
+                let value = magnitude <= Self.minimumSpan ? 0 : lo + (hi - lo) / 2
+                if let ticks = centred(on: value, target: target, integer: integer || value == 0) { return ticks }
+            }
             let pad = magnitude > Self.minimumSpan ? magnitude * 0.1 : 1
             switch (pinLo, pinHi) {
             case (true, false): hi = lo + pad
@@ -70,14 +77,15 @@ public struct NiceTicks: Hashable, Sendable {
         guard exponent.isFinite else {
             return NiceTicks(values: [lo, hi], step: span, domainMin: lo, domainMax: hi)
         }
-        let baseExp = Int(exponent)
+        // Whole-number steps start at 1 (10 × 10^−1).
+        let baseExp = integer ? max(Int(exponent), 0) : Int(exponent)
 
         var best: (score: Double, step: Step, first: Double, last: Double)?
         for e in (baseExp - 1)...(baseExp + 1) {
             for m in [10, 20, 25, 50] {
                 let step = Step(mantissa: m, exponent: e - 1)
                 let s = step.value
-                guard s > 0, s.isFinite else { continue }
+                guard s > 0, s.isFinite, !integer || s.rounded() == s else { continue }
                 // Tick indices: k·s for k in first…last (as doubles: exact integers below 2^53).
                 let first = pinLo ? (lo / s).rounded(.up) : (lo / s).rounded(.down)
                 let last = pinHi ? (hi / s).rounded(.down) : (hi / s).rounded(.up)
@@ -93,6 +101,8 @@ public struct NiceTicks: Hashable, Sendable {
             }
         }
         guard let choice = best else {
+            // Pinned ends closer than a whole step: fractional steps after all.
+            if integer { return compute(dataMin: lo, dataMax: hi, target: target, fixedMin: fixedMin, fixedMax: fixedMax) }
             // Unreachable for finite spans, kept as a safe answer: the two ends.
             return NiceTicks(values: [lo, hi], step: span, domainMin: lo, domainMax: hi)
         }
@@ -106,6 +116,36 @@ public struct NiceTicks: Hashable, Sendable {
         let domainMin = pinLo ? lo : values.first ?? lo
         let domainMax = pinHi ? hi : values.last ?? hi
         return NiceTicks(values: values, step: choice.step.value, domainMin: domainMin, domainMax: domainMax)
+    }
+
+    /// Ticks for data that is one value `v` (all equal, or a single point): `v` in the middle, with
+    /// (target − 1) / 2 (at least one) steps either side, so the axis is readable and the data lies on neither
+    /// frame edge. The step is the nice step (1, 2 or 5 × 10^k; whole with `integer`) nearest to a tenth of |v|
+    /// spread over those steps (at least 1 with `integer`), made smaller until `v` is a multiple of it, so `v`
+    /// itself is a labelled tick: 42 → 38 40 42 44 46, 0 → −2 −1 0 1 2, 0.3 → 0.28 … 0.32. Nil when no step within
+    /// 10^−17 of that size divides `v` (a value with more digits than a double holds).
+    static func centred(on v: Double, target: Int, integer: Bool) -> NiceTicks? {
+        let half = max(1, (target - 1) / 2)
+        let raw = max(abs(v) * 0.1 / Double(half), integer ? 1 : 0)
+        guard raw > Self.minimumSpan, raw.isFinite else { return nil }
+        let ladder = [10, 20, 50]  // mantissas × 10^(e − 1): steps 1, 2, 5 × 10^e
+        var e = Int(log10(raw).rounded(.down))
+        var index = 2
+        // Start at the largest ladder step ≤ raw, then walk down it.
+        while index > 0 && Step(mantissa: ladder[index], exponent: e - 1).value > raw * (1 + 1e-12) { index -= 1 }
+        if Step(mantissa: ladder[index], exponent: e - 1).value > raw * (1 + 1e-12) { e -= 1; index = 2 }
+        for _ in 0..<52 {
+            let step = Step(mantissa: ladder[index], exponent: e - 1)
+            let s = step.value
+            if integer && s < 1 { return nil }
+            let k = (v / s).rounded()
+            if s > 0, s.isFinite, abs(v / s - k) <= 1e-11 * max(1, abs(k)), abs(k) < 1e15 {
+                let values = (-half...half).map { step.multiple(k + Double($0)) }
+                return NiceTicks(values: values, step: s, domainMin: values[0], domainMax: values[values.count - 1])
+            }
+            if index == 0 { e -= 1; index = 2 } else { index -= 1 }
+        }
+        return nil
     }
 
     /// The smallest span ticks are computed for: steps of a tenth of it are still normal doubles.

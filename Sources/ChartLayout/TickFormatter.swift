@@ -5,11 +5,13 @@ import Darwin
 #endif
 public import ChartSpec
 
-/// Formats tick and value labels for a `NumberFormat` without Foundation.
+/// Formats tick and value labels for a `NumberFormat` without Foundation or locales.
 ///
-/// Tick sets get one decimal count for all their labels (0.0, 0.5, 1.0 — not 0, 0.5, 1), chosen as the
-/// fewest decimals that show every tick exactly. Negative numbers use the typographic minus sign (U+2212)
-/// and negative zero prints as "0".
+/// Tick sets get one decimal count and one unit for all their labels (0.0, 0.5, 1.0 — not 0, 0.5, 1): the fewest
+/// decimals that show every tick exactly, raised until no two labels read the same (so 1,000,000,000 … 1,000,000,400
+/// never prints five equal labels). Negative numbers use the typographic minus sign (U+2212) and negative zero prints
+/// as "0". Thousands are grouped with "," and decimals follow "." — the conventions of d3-format's default locale,
+/// which Vega-Lite users see; `auto` matches Vega-Lite's axis labels below 10,000 and shortens larger ones.
 public struct TickFormatter: Hashable, Sendable {
     public var format: NumberFormat
 
@@ -17,35 +19,47 @@ public struct TickFormatter: Hashable, Sendable {
     public static let minus = "\u{2212}"
     /// The most decimals ever printed.
     public static let maxDecimals = 10
+    /// The most decimals `auto` gives a suffixed label (1.25M); a tick set needing more has a large common
+    /// offset and is written as grouped full numbers instead.
+    static let maxSuffixDecimals = 2
 
     public init(_ format: NumberFormat = .auto) {
         self.format = format
     }
 
-    /// Labels for a set of tick values, with consistent decimals across the set.
+    /// Labels for a set of increasing tick values, with consistent decimals and unit across the set.
     public func labels(for values: [Double]) -> [String] {
         switch format {
         case .fixed(let d):
             return values.map { Self.fixed($0, decimals: d) }
         case .percent(let d):
             return values.map { Self.fixed($0 * 100, decimals: d) + "%" }
-        case .si, .auto:
+        case .grouped(let d?):
+            return values.map { Self.fixed($0, decimals: d, grouped: true) }
+        case .grouped(nil):
+            return Self.distinct(values, limit: Self.maxDecimals) { Self.fixed($0, decimals: $1, grouped: true) }
+        case .si, .short, .auto:
             var maxAbs = 0.0
             for v in values where v.isFinite { maxAbs = max(maxAbs, abs(v)) }
-            let siThreshold = format == .si ? 1e3 : 1e4
-            if maxAbs >= siThreshold && maxAbs < 1e15 {
-                let (unit, suffix) = Self.siUnit(for: maxAbs)
-                let d = values.reduce(0) { max($0, Self.decimalsNeeded($1 / unit, limit: 6)) }
-                return values.map { $0 == 0 ? "0" : Self.fixed($0 / unit, decimals: d) + suffix }
+            if let (unit, suffix) = unit(for: maxAbs) {
+                let limit = format == .auto ? Self.maxSuffixDecimals : Self.maxDecimals
+                let suffixed = Self.distinct(values, limit: limit, scale: unit) { v, d in
+                    v == 0 ? "0" : Self.fixed(v / unit, decimals: d) + suffix
+                }
+                // `auto` with a large common offset (1,000,000,100 is 1.0000001B): grouped full numbers.
+                if format != .auto || Self.isDistinct(suffixed) && Self.exactDecimals(values, scale: unit,
+                                                                                        limit: limit + 1) <= limit {
+                    return suffixed
+                }
+                return Self.distinct(values, limit: Self.maxDecimals) { Self.fixed($0, decimals: $1, grouped: true) }
             }
             if maxAbs >= 1e15 || (maxAbs > 0 && maxAbs < 1e-4) {
-                let d = values.reduce(0) { v, x in
-                    x == 0 || !x.isFinite ? v : max(v, Self.decimalsNeeded(Self.mantissa(x).m, limit: 3))
-                }
-                return values.map { Self.scientific($0, decimals: d) }
+                let scientific = Self.distinct(values, limit: 6, mantissas: true) { Self.scientific($0, decimals: $1) }
+                // Mantissas of more than 7 digits: full numbers while integers are exact (below 2^53 ≈ 9e15).
+                if Self.isDistinct(scientific) || maxAbs >= 9e15 || maxAbs < 1 { return scientific }
+                return Self.distinct(values, limit: 0) { Self.fixed($0, decimals: $1, grouped: true) }
             }
-            let d = values.reduce(0) { max($0, Self.decimalsNeeded($1, limit: Self.maxDecimals)) }
-            return values.map { Self.fixed($0, decimals: d) }
+            return Self.distinct(values, limit: Self.maxDecimals) { Self.fixed($0, decimals: $1) }
         }
     }
 
@@ -56,43 +70,94 @@ public struct TickFormatter: Hashable, Sendable {
             return Self.fixed(value, decimals: d)
         case .percent(let d):
             return Self.fixed(value * 100, decimals: d) + "%"
-        case .si, .auto:
+        case .grouped(let d?):
+            return Self.fixed(value, decimals: d, grouped: true)
+        case .si, .short, .auto, .grouped(nil):
             guard value.isFinite else { return Self.fixed(value, decimals: 0) }
             let a = abs(value)
-            if a >= (format == .si ? 1e3 : 1e4) && a < 1e15 {
-                let (unit, suffix) = Self.siUnit(for: a)
+            if let (unit, suffix) = unit(for: a) {
                 return Self.fixed(value / unit, decimals: 2, trim: true) + suffix
             }
-            if a >= 1e15 || (a > 0 && a < 1e-4) {
+            if format != .grouped(nil) && (a >= 1e15 || (a > 0 && a < 1e-4)) {
                 return Self.scientific(value, decimals: 2, trim: true)
             }
             // About four significant digits, at least two decimals' worth for small values.
             let lead = a > 0 ? Int(log10(a).rounded(.down)) : 0
             let d = min(max(2, 3 - lead), Self.maxDecimals)
-            return Self.fixed(value, decimals: d, trim: true)
+            return Self.fixed(value, decimals: d, trim: true, grouped: format == .grouped(nil))
         }
+    }
+
+    /// The divisor and suffix this format writes a magnitude with; nil for plain or scientific notation.
+    /// `auto` shortens from 10,000 (so years and 4-digit counts stay whole), `short` and `si` from 1,000;
+    /// `si` also writes magnitudes in 10^−12…1 with m, µ, n, p.
+    func unit(for magnitude: Double) -> (Double, String)? {
+        switch format {
+        case .auto, .short:
+            guard magnitude >= (format == .auto ? 1e4 : 1e3), magnitude < 1e15 else { return nil }
+            if magnitude >= 1e12 { return (1e12, "T") }
+            if magnitude >= 1e9 { return (1e9, "B") }
+            if magnitude >= 1e6 { return (1e6, "M") }
+            return (1e3, "K")
+        case .si:
+            guard magnitude >= 1e-12, magnitude < 1e15, magnitude < 1 || magnitude >= 1e3 else { return nil }
+            if magnitude >= 1e12 { return (1e12, "T") }
+            if magnitude >= 1e9 { return (1e9, "G") }
+            if magnitude >= 1e6 { return (1e6, "M") }
+            if magnitude >= 1e3 { return (1e3, "k") }
+            if magnitude >= 1e-3 { return (1e-3, "m") }
+            if magnitude >= 1e-6 { return (1e-6, "µ") }
+            if magnitude >= 1e-9 { return (1e-9, "n") }
+            return (1e-12, "p")
+        case .fixed, .percent, .grouped:
+            return nil
+        }
+    }
+
+    /// `values` written by `render(value, decimals)` with the fewest decimals that show every value exactly
+    /// (values divided by `scale`, or their scientific mantissas), raised while two neighbours read the same,
+    /// up to `limit`.
+    static func distinct(_ values: [Double], limit: Int, scale: Double = 1, mantissas: Bool = false,
+                         _ render: (Double, Int) -> String) -> [String] {
+        var d = exactDecimals(values, scale: scale, mantissas: mantissas, limit: limit)
+        var labels = values.map { render($0, d) }
+        while d < limit && !isDistinct(labels) {
+            d += 1
+            labels = values.map { render($0, d) }
+        }
+        return labels
+    }
+
+    /// The fewest decimals (≤ `limit`) that show every finite nonzero `value / scale` (or its scientific
+    /// mantissa) exactly, up to float noise.
+    static func exactDecimals(_ values: [Double], scale: Double = 1, mantissas: Bool = false, limit: Int) -> Int {
+        values.reduce(0) { d, v in
+            guard v.isFinite, v != 0 else { return d }
+            return max(d, decimalsNeeded(mantissas ? mantissa(v).m : v / scale, limit: limit))
+        }
+    }
+
+    /// True when no two neighbouring labels are equal (tick labels come in increasing order).
+    static func isDistinct(_ labels: [String]) -> Bool {
+        zip(labels, labels.dropFirst()).allSatisfy { $0 != $1 }
     }
 
     // MARK: - Building blocks
 
-    /// `value` with exactly `decimals` decimals, U+2212 for negatives, "0" for −0.
-    /// Magnitudes beyond exact integer precision fall back to scientific notation.
-    public static func fixed(_ value: Double, decimals: Int) -> String {
-        fixed(value, decimals: decimals, trim: false)
-    }
-
-    /// As `fixed(_:decimals:)`; with `trim`, trailing fractional zeros (and a bare point) are dropped.
+    /// `value` with exactly `decimals` decimals, U+2212 for negatives, "0" for −0; with `trim`, trailing fractional
+    /// zeros (and a bare point) are dropped; with `grouped`, a "," separates each three integer digits. Magnitudes
+    /// beyond exact integer precision fall back to scientific notation.
     /// Builds UTF-8 bytes directly: this runs for every tooltip, so it avoids Character-level String work.
-    static func fixed(_ value: Double, decimals: Int, trim: Bool) -> String {
+    public static func fixed(_ value: Double, decimals: Int, trim: Bool = false, grouped: Bool = false) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? minus + "∞" : "∞") }
         let d = min(max(decimals, 0), maxDecimals)
         let scaled = (abs(value) * pow10(d)).rounded()
         guard scaled < 9e15 else { return scientific(value, decimals: 3, trim: true) }
         var n = UInt64(scaled)
         let negative = n != 0 && value < 0
-        // Digits in reverse order: at most 16 integer digits, the point and 10 decimals.
+        // Digits in reverse order: at most 16 integer digits, 5 group separators, the point and 10 decimals.
         var reversed: [UInt8] = []
-        reversed.reserveCapacity(32)
+        reversed.reserveCapacity(40)
         var position = 0
         var trimming = trim
         while n > 0 || position <= d {
@@ -105,6 +170,7 @@ public struct TickFormatter: Hashable, Sendable {
                 }
             } else {
                 if position == d && d > 0 && !reversed.isEmpty { reversed.append(0x2E) }  // "."
+                if grouped && position > d && (position - d) % 3 == 0 { reversed.append(0x2C) }  // ","
                 reversed.append(0x30 + digit)
             }
             position += 1
@@ -147,14 +213,5 @@ public struct TickFormatter: Hashable, Sendable {
             d += 1
         }
         return d
-    }
-
-    /// The SI divisor and suffix for a magnitude.
-    static func siUnit(for magnitude: Double) -> (Double, String) {
-        if magnitude >= 1e12 { return (1e12, "T") }
-        if magnitude >= 1e9 { return (1e9, "G") }
-        if magnitude >= 1e6 { return (1e6, "M") }
-        if magnitude >= 1e3 { return (1e3, "k") }
-        return (1, "")
     }
 }

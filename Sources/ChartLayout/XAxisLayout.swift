@@ -104,13 +104,9 @@ struct XAxisLayout {
         var labels: [String] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))
         while hi > lo {
-            let ticks = NiceTicks.compute(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi)
-            values = ticks.values
-            if indexOnly && ticks.step < 1 {
-                let first = lo.rounded(.up), last = hi.rounded(.down)
-                values = last >= first && last - first < Double(NiceTicks.maxTicks)
-                    ? Swift.stride(from: first, through: last, by: 1).map { $0 } : [first]
-            }
+            // Index axes and whole-number x get whole-number steps (a fraction only when the range is below 1).
+            values = NiceTicks.compute(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi,
+                                       integer: indexOnly || ctx.wholeX).values
             labels = formatter.labels(for: values)
             let widest = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
             let spacing = values.count > 1 ? abs(x(values[1]) - x(values[0])) : plot.width

@@ -244,9 +244,11 @@ enum LayoutJSON {
     /// The number a tick label shows: plain decimals with `−`/`-`, SI suffixes `k M G T`, a trailing `%`
     /// (divided by 100); nil for anything else (category names, dates).
     static func numericValue(_ label: String) -> Double? {
-        var text = String(label.map { $0 == "\u{2212}" ? "-" : $0 })
+        // U+2212 minus as "-", thousands separators dropped (1,000,000,400), suffixes of every format scaled.
+        var text = String(label.compactMap { $0 == "\u{2212}" ? "-" : $0 == "," ? nil : $0 })
         var factor = 1.0
-        for (suffix, f) in [("%", 0.01), ("k", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12)] where text.hasSuffix(suffix) {
+        for (suffix, f) in [("%", 0.01), ("k", 1e3), ("K", 1e3), ("M", 1e6), ("G", 1e9), ("B", 1e9), ("T", 1e12),
+                            ("m", 1e-3), ("µ", 1e-6), ("n", 1e-9), ("p", 1e-12)] where text.hasSuffix(suffix) {
             text.removeLast()
             factor = f
             break

@@ -208,16 +208,22 @@ public enum FillMode: String, Hashable, Sendable, CaseIterable {
     case gradient
 }
 
-/// Number formatting for tick and value labels.
+/// Number formatting for tick and value labels. Every format is locale-free: "." before decimals, "," between
+/// thousands, U+2212 for minus (as d3-format's default locale, which Vega-Lite uses).
 public enum NumberFormat: Hashable, Sendable {
-    /// Shortest readable: SI suffixes for large, scientific for tiny values.
+    /// Shortest readable: plain below 10,000, business suffixes (K, M, B, T) above, grouped full numbers when a
+    /// suffix would need more than two decimals to tell the ticks apart, scientific beyond 10^15 and below 10^−4.
     case auto
     /// Fixed decimals.
     case fixed(Int)
     /// A percentage of 1 (0.25 → "25%"), with decimals.
     case percent(Int)
-    /// SI suffix (k, M, G, T), e.g. 12000 → "12k".
+    /// SI prefixes: k, M, G, T above 1,000 and m, µ, n, p below 1, e.g. 12000 → "12k", 0.005 → "5m".
     case si
+    /// Short business suffixes K, M, B, T above 1,000, e.g. 12000 → "12K", 3e9 → "3B".
+    case short
+    /// Grouped thousands (1,234,567) with N decimals, or with the fewest that show the ticks when nil.
+    case grouped(Int?)
 }
 
 /// Options of one axis.

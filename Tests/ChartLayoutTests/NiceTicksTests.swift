@@ -73,7 +73,7 @@ struct NiceTicksTests {
                       (0, .leastNormalMagnitude)])
     func subnormalSpansGetTheZeroAxis(range: (Double, Double)) {
         let t = NiceTicks.compute(dataMin: range.0, dataMax: range.1)
-        #expect(t.values.first == 0 && t.values.last == 1, "\(t.values)")
+        #expect(t.values == [-2, -1, 0, 1, 2], "\(t.values)")
         #expect(t.values.allSatisfy { $0.isFinite })
     }
 
@@ -93,8 +93,56 @@ struct NiceTicksTests {
         let t = NiceTicks.compute(dataMin: 5, dataMax: 5)
         #expect(t.domainMin < 5 && t.domainMax > 5)
         let zero = NiceTicks.compute(dataMin: 0, dataMax: 0)
-        #expect(zero.domainMin == 0 && zero.domainMax == 1)
+        #expect(zero.domainMin == -2 && zero.domainMax == 2)
     }
+
+    /// Whole-number data: (min, max, target) → the expected ticks. matplotlib's MaxNLocator(integer=True) and d3's
+    /// ticks choose whole steps for these too (docs/ticks.md); without `integer` the first rows get 2.5 and 0.5 steps.
+    static let wholeNumberTable: [(Double, Double, Int, [Double])] = [
+        (-5.0, 3.0, 5, [-6.0, -4, -2, 0, 2, 4]), (0, 4, 5, [0, 1, 2, 3, 4]), (0, 3, 5, [0, 1, 2, 3]),
+        (0, 1, 5, [0, 1]), (3, 7, 5, [3, 4, 5, 6, 7]), (0, 5, 3, [0, 5]), (-1, 1, 5, [-1, 0, 1]),
+        (22, 103, 5, [20, 40, 60, 80, 100, 120]), (1, 2, 20, [1, 2]),
+    ]
+
+    @Test(arguments: wholeNumberTable)
+    func wholeNumberDataGetsWholeSteps(min: Double, max: Double, target: Int, expected: [Double]) {
+        let t = NiceTicks.compute(dataMin: min, dataMax: max, target: target, integer: true)
+        #expect(t.values == expected)
+        #expect(t.step.rounded() == t.step && t.step >= 1)
+        Self.checkShape(t)
+    }
+
+    @Test func theSameRangesGetFractionalStepsWithoutTheIntegerHint() {
+        #expect(NiceTicks.compute(dataMin: -5, dataMax: 3).step == 2.5)
+        #expect(NiceTicks.compute(dataMin: 0, dataMax: 1).step < 1)
+    }
+
+    /// An index axis pinned to 0…5 labels whole indices; pins closer than one whole step fall back to fractions.
+    @Test func pinnedWholeNumberAxes() {
+        #expect(NiceTicks.compute(dataMin: 0, dataMax: 5, fixedMin: 0, fixedMax: 5, integer: true).values
+            == [0, 1, 2, 3, 4, 5])
+        let narrow = NiceTicks.compute(dataMin: 0.2, dataMax: 0.8, fixedMin: 0.2, fixedMax: 0.8, integer: true)
+        #expect(narrow.values.count >= 2 && narrow.step < 1)
+    }
+
+    /// Degenerate data (one value): the value is the middle tick, ticks are whole for whole values, the step is a
+    /// nice 1/2/5 × 10^k. (value, integer, target) → ticks.
+    static let degenerateTable: [(Double, Bool, Int, [Double])] = [
+        (0.0, true, 5, [-2.0, -1, 0, 1, 2]), (42, true, 5, [38, 40, 42, 44, 46]), (37, true, 5, [35, 36, 37, 38, 39]),
+        (-3, true, 5, [-5, -4, -3, -2, -1]), (1000, true, 5, [900, 950, 1000, 1050, 1100]),
+        (0.3, false, 5, [0.28, 0.29, 0.3, 0.31, 0.32]), (0.1 + 0.2, false, 5, [0.28, 0.29, 0.3, 0.31, 0.32]),
+        (5, true, 2, [4, 5, 6]), (1e9 + 1, true, 5, [1e9 - 1, 1e9, 1e9 + 1, 1e9 + 2, 1e9 + 3]),
+        (0, false, 5, [-2, -1, 0, 1, 2]), (2.5, false, 5, [2.3, 2.4, 2.5, 2.6, 2.7]),
+    ]
+
+    @Test(arguments: degenerateTable)
+    func degenerateDataIsCentred(value: Double, integer: Bool, target: Int, expected: [Double]) {
+        let t = NiceTicks.compute(dataMin: value, dataMax: value, target: target, integer: integer)
+        #expect(t.values == expected)
+        #expect(t.domainMin == expected.first && t.domainMax == expected.last)
+        Self.checkShape(t)
+    }
+
 
     @Test func nonFiniteInputStillGivesFiniteTicks() {
         for (lo, hi) in [(Double.nan, 5.0), (-.infinity, .infinity), (.nan, .nan), (3, .infinity)] {

@@ -54,8 +54,25 @@ struct TimeTicksTests {
 
     @Test func yearNameAtYearStartAmongMonthTicks() {
         let ticks = TimeTicks.ticks(from: Self.ms("2025-11-01"), to: Self.ms("2026-03-01"), step: TimeStep(1, .month))
-        #expect(ticks.map(\.label) == ["Nov", "Dec", "2026", "Feb", "Mar"])
-        #expect(ticks.map(\.isBoundary) == [false, false, true, false, false])
+        #expect(ticks.map(\.label) == ["Nov 2025", "Dec", "2026", "Feb", "Mar"])
+        #expect(ticks.map(\.isBoundary) == [true, false, true, false, false])
+    }
+
+    /// A multi-year axis names the first tick's year, whatever its unit; one year's ticks do not.
+    static let multiYear: [(String, String, TimeStep, String, String)] = [
+        ("2025-12-29", "2026-01-02", TimeStep(1, .day), "Mon 29", "Dec 29, 2025"),
+        ("2025-12-31T18:00:00Z", "2026-01-01T06:00:00Z", TimeStep(6, .hour), "18:00", "Dec 31, 2025 18:00"),
+        ("2024-04-01", "2026-04-01", TimeStep(6, .month), "Jul", "Jul 2024"),
+        ("2026-02-01", "2026-11-01", TimeStep(3, .month), "Apr", "Apr"),
+        ("2026-01-01", "2027-01-01", TimeStep(3, .month), "2026", "2026"),
+    ]
+
+    @Test(arguments: multiYear)
+    func firstTickOfAMultiYearAxisShowsTheYear(start: String, end: String, step: TimeStep, plain: String,
+                                               expected: String) {
+        let ticks = TimeTicks.ticks(from: Self.ms(start), to: Self.ms(end), step: step)
+        #expect(TimeTicks.label(ticks[0].value, step: step).0 == plain)
+        #expect(ticks.first?.label == expected)
     }
 
     @Test func dayNameAtMidnightAmongHourTicks() {

@@ -78,7 +78,8 @@ struct SpecParserTests {
 
     @Test(arguments: [
         ("auto", NumberFormat.auto), ("si", .si), (".0f", .fixed(0)), (".3f", .fixed(3)), (".10f", .fixed(10)),
-        (".0%", .percent(0)), (".2%", .percent(2)),
+        (".0%", .percent(0)), (".2%", .percent(2)), ("short", .short), (",", .grouped(nil)), (",.0f", .grouped(0)),
+        (",.10f", .grouped(10)),
     ])
     func axisFormats(text: String, expected: NumberFormat) throws {
         let spec = try parseSpec(minimalSpec(#""y": {"format": "\#(text)"}"#))

@@ -43,12 +43,41 @@ public enum TimeTicks {
         return ticks(from: lo, to: hi, step: step, zone: zone)
     }
 
-    /// Every tick of `step` in [start, end] (milliseconds), in `zone`, at most `maxTicks`.
+    /// Every tick of `step` in [start, end] (milliseconds), in `zone`, at most `maxTicks`. When the ticks reach
+    /// into more than one calendar year, the first names its year too (`Nov 2025`, `Dec 29, 2025`), so the
+    /// axis never starts with a month or day of an unnamed year.
     public static func ticks(from start: Double, to end: Double, step: TimeStep, zone: ChartTimeZone = .utc)
         -> [TimeTick] {
-        instants(from: start, to: end, step: step, zone: zone).map { t in
+        let times = instants(from: start, to: end, step: step, zone: zone)
+        var ticks = times.map { t in
             let (text, level) = label(t, step: step, zone: zone)
             return TimeTick(value: t, label: text, isBoundary: level > naturalLevel(step.unit))
+        }
+        if let first = times.first, let last = times.last, year(of: first, zone: zone) != year(of: last, zone: zone),
+           label(first, step: step, zone: zone).1 < 4 {
+            ticks[0].label = labelWithYear(first, step: step, zone: zone)
+            ticks[0].isBoundary = true
+        }
+        return ticks
+    }
+
+    /// The calendar year of the instant `t` in `zone`.
+    static func year(of t: Double, zone: ChartTimeZone) -> Int {
+        CivilDate(daysSinceEpoch: Int((zone.localMilliseconds(fromUTC: clamp(t)) / 86_400_000).rounded(.down))).year
+    }
+
+    /// The label of `t` with its year: `Mar 2026` for a month start, `Mar 3, 2026` for a day, `Mar 3, 2026 09:00`
+    /// for a time of day.
+    static func labelWithYear(_ t: Double, step: TimeStep, zone: ChartTimeZone) -> String {
+        let (text, level) = label(t, step: step, zone: zone)
+        let local = zone.localMilliseconds(fromUTC: clamp(t))
+        let date = CivilDate(daysSinceEpoch: Int((local / 86_400_000).rounded(.down)))
+        let month = monthNames[date.month - 1]
+        switch level {
+        case 4: return text
+        case 3: return "\(month) \(date.year)"
+        case 2: return "\(month) \(date.day), \(date.year)"
+        default: return "\(month) \(date.day), \(date.year) \(text)"
         }
     }
 

@@ -9,8 +9,9 @@ enum AxisFields {
         .custom("format", read: { axis, value, path, diagnostics in
             guard case .string(let string) = value, let format = NumberFormat(specString: string) else {
                 let got = if case .string(let s) = value { JSONPath.quoted(s) } else { value.kindDescription }
-                diagnostics.report(path, "expected \"auto\", \"si\", \".Nf\" (N decimals) or \".N%\" (percent) "
-                    + "with N 0…\(ChartSpec.Limits.formatDecimals.upperBound), got \(got)")
+                diagnostics.report(path, "expected \"auto\", \"si\", \"short\", \",\" (grouped), \",.Nf\", \".Nf\" "
+                    + "(N decimals) or \".N%\" (percent) with N 0…\(ChartSpec.Limits.formatDecimals.upperBound), "
+                    + "got \(got)")
                 return
             }
             axis.format = format
