@@ -261,7 +261,9 @@ struct HalfCloseAndDrainTests {
             for index in 0..<10 {
                 let response = try #require(client.readResponse())
                 #expect(response.text == "GET /p\(index) 0\n")
-                #expect(response.headers["Connection"] == (index == 9 ? "close" : nil))
+                // The last answer says "close" only when the FIN was read before it was written: under load the
+                // server may answer all ten first, and then closes without announcing it (both are valid HTTP).
+                if index < 9 { #expect(response.headers["Connection"] == nil) }
             }
             #expect(client.readsEOF())
         }
