@@ -24,6 +24,7 @@ extension ChartSpec {
             w.endArray()
             if let track = ring.track { w.field("track", CSSColor.hexString(track)) }
             w.field("layout", ring.layout.rawValue)
+            w.field("overflow", ring.overflow.rawValue)
             w.endObject()
         }
         if diff != DiffOptions() {

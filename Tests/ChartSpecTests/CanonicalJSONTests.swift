@@ -51,6 +51,7 @@ struct CanonicalJSONTests {
         #"{"series":[{"values":[1,2,3]}],"labels":[]}"#,
         #"{"series":[{"values":[1,2,3]}],"y":{"format":".2%"}}"#,
         #"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"hline","y":1}]}"#,
+        #"{"series":[{"values":[1,2,3]}],"ring":{"overflow":"show"}}"#,
     ])
     func anyChangeOfMeaningChangesTheBytes(variant: String) throws {
         #expect(try canonical(variant) != canonical(#"{"series":[{"values":[1,2,3]}]}"#))
@@ -70,7 +71,7 @@ struct CanonicalJSONTests {
                          {"type": "vline", "x": 0}, {"type": "bubble", "series": 1, "index": 0, "label": "b"}],
          "theme": "dark", "background": "rgba(0,0,0,0.5)", "palette": ["red"], "legend": true, "axes": false,
          "animation": {"duration": 0.05, "easing": "linear", "delay": 60, "stagger": 10, "repeat": 1000},
-         "text": "paths", "compression": "fast"}
+         "text": "paths", "compression": "fast", "ring": {"overflow": "show", "layout": "concentric"}}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
     }

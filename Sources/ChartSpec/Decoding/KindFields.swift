@@ -34,6 +34,7 @@ enum KindFields {
             if let color = diagnostics.color(value, path) { ring.track = color }
         },
         .choice("layout", \.layout),
+        .choice("overflow", \.overflow),
     ])
 
     struct ThresholdDraft {
