@@ -6,7 +6,8 @@
 /// fractional parts, one each. Ties go to the larger share, then to the earlier one, so the result is deterministic.
 public enum WholePercents {
     /// The whole percentages of `fractions` (shares of a total, summing to 1), in the same order; they sum to 100
-    /// when `fractions` has a positive share and sums to 1. Shares that are not finite or not positive get 0 and take no point.
+    /// when `fractions` has a positive share and sums to 1. Shares that are not finite or not positive get 0 and
+    /// take no point.
     public static func of(_ fractions: [Double]) -> [Int] {
         let scaled = fractions.map { $0.isFinite && $0 > 0 ? min($0, 1) * 100 : 0 }
         var whole = scaled.map { Int($0.rounded(.down)) }
