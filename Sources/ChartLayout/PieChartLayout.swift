@@ -53,15 +53,16 @@ struct PieChartLayout {
         return ctx.theme.palette.color(at: i)
     }
 
-    /// "17%"; "<1%" for a share that would round to 0.
-    static func percent(_ fraction: Double) -> String {
-        fraction < 0.005 ? "<1%" : TickFormatter(.percent(0)).string(fraction)
+    /// The slices' percentages as texts, "17%", adding up to 100 % (`WholePercents`); "<1%" for a slice that gets 0.
+    static func percents(_ slices: [PieSlice]) -> [String] {
+        WholePercents.of(slices.map(\.fraction)).map { $0 == 0 ? "<1%" : "\($0)%" }
     }
 
     func scene() -> Scene {
         let style = ctx.style
         let canvas = ctx.canvas
         let slices = slices()
+        let percents = Self.percents(slices)
         var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
         if spec.axes {
             if spec.legend ?? true, !slices.isEmpty {
@@ -99,8 +100,8 @@ struct PieChartLayout {
             // fades the labels in, and an outside label's leader must not be painted over by the next slice.
             var labelNodes: [[Node]] = Array(repeating: [], count: slices.count)
             let formatter = TickFormatter(spec.y.format)
-            let tooltips = slices.map {
-                ctx.tooltip("\(name($0)): \(formatter.string($0.value)) (\(Self.percent($0.fraction)))")
+            let tooltips = zip(slices, percents).map {
+                ctx.tooltip("\(name($0)): \(formatter.string($0.value)) (\($1))")
             }
             for (n, slice) in slices.enumerated() {
                 let path = ArcGeometry.slice(center: center, outerRadius: radius, innerRadius: inner,
@@ -113,7 +114,7 @@ struct PieChartLayout {
                 sliceGroups.append(.group(Group(role: .slice(n, mark), tooltip: tooltips[n],
                                                 children: [.shape(shape)])))
                 if showPercent {
-                    let text = Self.percent(slice.fraction)
+                    let text = percents[n]
                     if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {
                         labelNodes[n].append(.text(run))
                     } else {
@@ -137,7 +138,7 @@ struct PieChartLayout {
 
         let kind = isDoughnut ? "Doughnut chart" : "Pie chart"
         let formatter = TickFormatter(spec.y.format)
-        let parts = slices.prefix(10).map { "\(name($0)) \(formatter.string($0.value)) (\(Self.percent($0.fraction)))" }
+        let parts = zip(slices, percents).prefix(10).map { "\(name($0)) \(formatter.string($0.value)) (\($1))" }
         let description = slices.isEmpty ? "\(kind) with no data"
             : "\(kind): " + parts.joined(separator: ", ") + (slices.count > 10 ? ", …" : "")
         return ctx.scene(kind: kind, description: description, nodes: nodes)

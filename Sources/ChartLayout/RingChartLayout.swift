@@ -7,8 +7,9 @@ import ChartText
 /// the hole; the series name is written under its ring. With `axes: false` the rings fill the canvas without
 /// padding, title or names.
 ///
-/// A ring shows its series' last non-null value as a share of a full turn, clamped to 0…1 (above 1 is a full
-/// circle, never a second lap; negative is empty); the centered percentage shows the value itself.
+/// A ring shows its series' last non-null value as a share of a full turn; negative is empty. Above 1 (an overdue
+/// goal) it is a full circle labelled 100 %, or with `ring.overflow: "show"` the value itself (130 %) drawn as a
+/// second lap over the first, whose round end casts a shadow on the lap below, as activity rings do.
 ///
 /// Scene: per ring a `.ring` group (with the tooltip) holding its track and, above zero, its `.ringArc`; the center
 /// texts are `.ringLabel` groups, the row layout's names `.legendItem` groups.
@@ -19,6 +20,9 @@ struct RingChartLayout {
     static let minLabelSize = 6.0
     /// Space between neighbouring rings and between a ring and its name.
     static let gap = 8.0
+    /// The shadow of a last lap's end: how far past the end it reaches, as a share of the stroke width, and its
+    /// color (the end looks lifted off the lap below).
+    static let lapShadowReach = 0.3, lapShadow = Color(rgb: 0x000000).withOpacity(0.45)
 
     init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
         ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
@@ -150,6 +154,12 @@ struct RingChartLayout {
         return max(1, outer * share)
     }
 
+    /// The share of a full turn a ring draws for `value`: 0…1, or above 1 as it is with `overflow: .show`.
+    func drawnFraction(_ value: Double?) -> Double {
+        let value = value ?? 0
+        return spec.ring.overflow == .show ? max(0, value) : min(max(value, 0), 1)
+    }
+
     /// The arc color of ring `k` at its value: the threshold's, else the series color.
     func arcColor(_ k: Int) -> Color {
         spec.ring.thresholdColor(for: Self.value(of: spec.series[k]) ?? 0) ?? ctx.seriesColor(k)
@@ -163,36 +173,50 @@ struct RingChartLayout {
             .shape(Shape(path: .circle(center: ring.center, radius: ring.radius), stroke: .solid(track),
                          strokeStyle: StrokeStyle(width: ring.width))),
         ]
-        let shown = value ?? 0
-        let end = ArcGeometry.ringEndAngle(fraction: shown)
-        let fraction = end / 360
-        let arc = ArcGeometry.ringArc(center: ring.center, radius: ring.radius, fraction: fraction)
-        if !arc.isEmpty {
-            let shape = Shape(path: arc, stroke: .solid(arcColor(k)), strokeStyle: StrokeStyle(width: ring.width,
-                                                                                             cap: .round))
-            nodes.append(.group(Group(role: .ringArc(index: k, fraction: fraction), children: [.shape(shape)])))
+        let fraction = drawnFraction(value)
+        let arcs = arcShapes(ring, fraction: fraction, color: arcColor(k))
+        if !arcs.isEmpty {
+            nodes.append(.group(Group(role: .ringArc(index: k, fraction: fraction), children: arcs)))
         }
         let mark = ArcMark(sector: Sector(center: ring.center, innerRadius: ring.hole, outerRadius: ring.outer,
-                                          startAngle: 0, endAngle: end),
+                                          startAngle: 0, endAngle: 360 * fraction),
                            name: ctx.seriesName(k), value: value, fraction: fraction,
                            datum: Self.shownIndex(of: spec.series[k]))
-        let tooltip = ctx.tooltip("\(ctx.seriesName(k)): \(label ?? percent(shown))")
+        let tooltip = ctx.tooltip("\(ctx.seriesName(k)): \(label ?? percent(fraction))")
         return [.group(Group(role: .ring(k, mark), tooltip: tooltip, children: nodes))]
+    }
+
+    /// The stroked shapes of an arc of `fraction` turns: none for 0; one arc up to a full turn (closed when full);
+    /// above 1 the first lap, a full turn, then the last lap (`Role.lastLap(ofRing:)`) over it, preceded by its
+    /// shadow: the same arc turned forward by `lapShadowReach` of the width, so only its end shows past the lap's.
+    func arcShapes(_ ring: Ring, fraction: Double, color: Color) -> [Node] {
+        func arc(_ from: Double, _ to: Double, _ paint: Color, open: Bool = false) -> Node {
+            .shape(Shape(path: ArcGeometry.ringArc(center: ring.center, radius: ring.radius, from: from, to: to,
+                                                   openFullTurn: open),
+                         stroke: .solid(paint), strokeStyle: StrokeStyle(width: ring.width, cap: .round)))
+        }
+        guard fraction > 0 else { return [] }
+        let last = Role.lastLap(ofRing: fraction)
+        guard last > 0 else { return [arc(0, 360 * fraction, color)] }
+        // The shadow's turn in degrees: an arc length of reach × width on the ring's radius.
+        let shift = Self.lapShadowReach * ring.width / ring.radius * 180 / .pi
+        return [arc(0, 360, color), arc(shift, 360 * last + shift, Self.lapShadow, open: true),
+                arc(0, 360 * last, color, open: true)]
     }
 
     /// The center text of ring `k`: its custom label, the percentage, the name, or nil (`label: "none"`).
     func labelText(_ k: Int, value: Double?) -> String? {
         if k < spec.ring.labels.count, !spec.ring.labels[k].isEmpty { return spec.ring.labels[k] }
         switch spec.ring.label {
-        case .percent: return value.map(percent) ?? "–"
+        case .percent: return value.map { percent(drawnFraction($0)) } ?? "–"
         case .name: return ctx.seriesName(k)
         case .none: return nil
         }
     }
 
-    /// "62%" for 0.62; negative values show as 0 % like the ring, values above 1 as they are.
-    func percent(_ value: Double) -> String {
-        TickFormatter(.percent(0)).string(max(0, value))
+    /// "62%" for 0.62.
+    func percent(_ fraction: Double) -> String {
+        TickFormatter(.percent(0)).string(fraction)
     }
 
     /// Lines of bold text stacked and centered in a hole of radius `hole`: one line up to 0.55 of the hole's

@@ -175,7 +175,13 @@ struct SVGDocumentWriter: ~Copyable {
         if case .point? = g.role, bounds != nil, g.children.count == 1, case .shape(let mark) = g.children[0] {
             singleMark = mark
         }
-        if let timeline, let role = g.role, singleMark == nil {
+        // An overdue ring's laps sweep one after the other, each in a group of its own.
+        var laps: (index: Int, last: Double)?
+        if case .ringArc(let i, let fraction)? = g.role, drawsWithDash, g.children.count > 1,
+           Role.lastLap(ofRing: fraction) > 0 {
+            laps = (i, Role.lastLap(ofRing: fraction))
+        }
+        if let timeline, let role = g.role, singleMark == nil, laps == nil {
             animation(for: role, timeline: timeline, opacity: opacity, hasBounds: bounds != nil, dash: drawsWithDash)
         }
         if let mark = singleMark {
@@ -185,6 +191,8 @@ struct SVGDocumentWriter: ~Copyable {
                 pointPop(series: k, progress: progress, additive: false, timeline: timeline)
             }
             body.raw(isCircle ? "</circle>" : "</path>")
+        } else if let laps {
+            ringLaps(g.children, index: laps.index, lastLap: laps.last, origin: inner)
         } else if case .seriesLine(let k)? = g.role, !drawsWithDash, let b = bounds {
             // Grow dashed or multi-part lines through a clip, so their dash pattern is kept.
             let pad = Self.maxStrokeWidth(g.children) + 1
@@ -199,6 +207,24 @@ struct SVGDocumentWriter: ~Copyable {
             nodes(g.children, origin: inner, pathLength: drawsWithDash)
         }
         body.raw("</g>")
+    }
+
+    /// The laps of an overdue ring arc (`Role.ringArc` above 1): the first child, a full turn, in one group and the
+    /// last lap's children in another, each drawn with the dash technique in its share of the sweep (by arc length:
+    /// the first lap takes 1 / (1 + lastLap) of it). The groups are written in the static document too; their
+    /// opacity is the outer group's.
+    private mutating func ringLaps(_ children: [Node], index: Int, lastLap: Double, origin: Origin) {
+        let firstShare = 1 / (1 + lastLap)
+        for (n, part) in [children.prefix(1), children.dropFirst()].enumerated() {
+            body.raw("<g>")
+            if let timeline {
+                let start = timeline.staggered(index), share = n == 0 ? firstShare : 1 - firstShare
+                drawWithDash(start: start + (n == 0 ? 0 : firstShare * timeline.duration), opacity: 1,
+                             length: share * timeline.duration, timeline: timeline)
+            }
+            nodes(Array(part), origin: origin, pathLength: true)
+            body.raw("</g>")
+        }
     }
 
     /// `class` and `data-*` attributes naming the role, e.g. `class="point" data-series="0" data-index="3"`.
@@ -665,18 +691,21 @@ struct SVGDocumentWriter: ~Copyable {
     ///
     /// A zero-length dash still paints its round or square cap, so while the line waits for a
     /// staggered or delayed start the group is also kept at opacity 0 (then jumps to its own).
-    private mutating func drawWithDash(start: Double, opacity: Double, timeline: SMILTimeline) {
-        if SMILKeyframes.keyTime(start, cycle: timeline.repeatCount == nil ? start + timeline.duration
+    /// `length` is the drawing's duration (the timeline's by default).
+    private mutating func drawWithDash(start: Double, opacity: Double, length: Double? = nil,
+                                       timeline: SMILTimeline) {
+        let length = length ?? timeline.duration
+        if SMILKeyframes.keyTime(start, cycle: timeline.repeatCount == nil ? start + length
                                                                             : timeline.cycle) > 0 {
             var hold = SMILKeyframes()
             hold.add(start, 0)
             hold.add(start, opacity)
-            hold.add(start + timeline.duration, opacity)
+            hold.add(start + length, opacity)
             hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
         }
         var keys = SMILKeyframes(pairs: true)
         keys.add(start, 0, 2, easedToNext: true)
-        keys.add(start + timeline.duration, 1, 0)
+        keys.add(start + length, 1, 0)
         keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &body)
     }
 

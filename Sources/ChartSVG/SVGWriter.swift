@@ -35,8 +35,9 @@ public import ChartScene
 ///   `pathLength="1"` on them and draws by animating the inherited `stroke-dasharray`; any other
 ///   line (dashed, several subpaths, fills) gets an inner `<g clip-path>` whose clip rectangle
 ///   grows from left to right, so dashes stay dashes while the line grows;
-/// - a `.ringArc` group is expected to hold a stroked open arc (same test as a line): it sweeps
-///   with the dash technique, otherwise it fades in;
+/// - a `.ringArc` group is expected to hold a stroked arc (same test as a line): it sweeps
+///   with the dash technique, otherwise it fades in; an overdue ring's laps (fraction above 1) are written in two
+///   inner `<g>`s, static too, the first lap's sweeping first and the last lap's after it;
 /// - a `.pie` group gets `mask="url(#…-sN)"`, a `<mask>` of its own holding a white `pathLength="1"` circle stroke
 ///   as wide as the disc (plus its children's widest stroke and 1 px) whose `stroke-dasharray` grows like a line's;
 ///   the mask is written in the static document too, where its stroke is complete and masks nothing, so the

@@ -43,8 +43,18 @@ public enum Role: Hashable, Sendable {
     /// The ring gauge of series `k`, with what it shows: its track and, when it shows more than nothing, its
     /// `.ringArc`.
     indirect case ring(Int, ArcMark)
-    /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn.
+    /// A ring gauge's arc; sweeps from 0 when animated. `fraction` is the arc's share of a full turn. Above 1 (an
+    /// overdue ring showing its overflow) the group's first child is the first lap, a full turn, and the others draw
+    /// the last lap over it (`Role.lastLap(ofRing:)` turns); animated, the last lap sweeps after the first.
     case ringArc(index: Int, fraction: Double)
     /// A ring gauge's centered label.
     case ringLabel(Int)
+
+    /// The share of a turn that the last lap of a ring arc of `fraction` turns covers, in (0, 1]: 0.3 for 1.3 and
+    /// 2.3, a whole turn for 2 (the last lap ends at twelve o'clock); 0 when `fraction` is not above 1 (no laps).
+    public static func lastLap(ofRing fraction: Double) -> Double {
+        guard fraction > 1, fraction.isFinite else { return fraction == .infinity ? 1 : 0 }
+        let rest = fraction - fraction.rounded(.down)
+        return rest > 0 ? rest : 1
+    }
 }

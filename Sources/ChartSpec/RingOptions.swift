@@ -1,7 +1,7 @@
 public import ChartScene
 
 /// Options of a ring gauge (`type: "ring"`): one ring per series, showing the series' last value as a share of a
-/// full turn (0…1; above 1 is a full circle, below 0 an empty one).
+/// full turn (0…1; below 0 an empty ring; above 1 a full one, or a second lap with `overflow: .show`).
 public struct RingOptions: Hashable, Sendable {
     /// Stroke width of a ring as a share of its outer radius.
     public var thickness: Double = 0.2
@@ -16,6 +16,8 @@ public struct RingOptions: Hashable, Sendable {
     public var track: Color?
     /// How several rings are arranged.
     public var layout: RingLayout = .row
+    /// What a ring shows for a value above 1 (an overdue goal).
+    public var overflow: RingOverflow = .clamp
 
     public init() {}
 
@@ -44,6 +46,15 @@ public enum RingLayout: String, Hashable, Sendable, CaseIterable {
     case row
     /// Nested, series 0 outermost, the center texts stacked in the innermost hole, names in a legend.
     case concentric
+}
+
+/// What a ring shows for a value above 1.
+public enum RingOverflow: String, Hashable, Sendable, CaseIterable {
+    /// A full ring labelled 100 %, as a progress ring that stops at its goal.
+    case clamp
+    /// The value as it is (130 %), drawn as a second lap over the first whose end casts a shadow, as activity
+    /// rings do, so 1.3 reads as a full turn plus 30 %.
+    case show
 }
 
 /// The center text of a ring.

@@ -136,6 +136,19 @@ struct PieChartLayoutTests {
         #expect(slices(scene(pieSpec([3, 2, 1], type: .pie))).allSatisfy { innerArcPieces($0.shape.path) == 0 })
     }
 
+    /// Slice percentages add up to 100 (largest remainder), in labels and tooltips alike: three equal slices say
+    /// 34 + 33 + 33 where rounding each share alone says 33 three times (99).
+    @Test(arguments: [
+        ([1.0, 1, 1], ["34%", "33%", "33%"]),
+        ([335.0, 335, 330], ["34%", "33%", "33%"]),  // 34 + 34 + 33 = 101 rounded one by one
+        ([1.0, 1, 3, 3], ["12%", "12%", "38%", "38%"]),  // 13 + 13 + 38 + 38 = 102
+    ] as [([Double?], [String])])
+    func percentagesAddUpTo100(values: [Double?], expected: [String]) {
+        let all = slices(scene(pieSpec(values)))
+        #expect(all.map { $0.texts.last?.text } == expected)
+        #expect(all.map { $0.tooltip?.split(separator: "(").last.map { String($0.dropLast()) } } == expected)
+    }
+
     @Test func percentagesAreOnTheSlicesAndNeverOverlap() {
         let values: [Double] = [6420, 1890, 530, 410, 160, 120, 40, 25, 22, 21, 20, 19, 18, 17]
         var spec = pieSpec(values, labels: ["Chrome", "Safari", "Edge", "Firefox"])

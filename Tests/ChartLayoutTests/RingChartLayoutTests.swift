@@ -112,6 +112,8 @@ struct RingChartLayoutTests {
         #expect(abs(angle - expected) < 1e-6 || abs(angle - expected - 360) < 1e-6)
         let pieces = arc.path.elements.filter { if case .cubic = $0 { true } else { false } }.count
         #expect(pieces == Int((expectedAngle / 90).rounded(.up)))
+        // A full turn is closed: an open one would meet itself with two caps and show a seam at twelve o'clock.
+        #expect((arc.path.elements.last == .close) == (expectedAngle == 360))
         #expect(arc.strokeStyle.cap == .round)
     }
 
@@ -128,7 +130,7 @@ struct RingChartLayoutTests {
 
     @Test func labelIsThePercentageCenteredInsideTheHole() throws {
         let s = scene(ringSpec([[0.62], [1.5], [-1], [nil]], names: ["a", "b", "c", "d"]))
-        for (k, text) in ["62%", "150%", "0%", "–"].enumerated() {
+        for (k, text) in ["62%", "100%", "0%", "–"].enumerated() {
             let r = ring(k, in: s)
             let label = try #require(r.label)
             #expect(label.text == text)
@@ -180,11 +182,56 @@ struct RingChartLayoutTests {
             #expect(a.radius - b.radius >= width - 1e-9, "strokes do not overlap")
         }
         let hole = circles[2].radius - width / 2
-        for (k, text) in ["82%", "45%", "110%"].enumerated() {
+        for (k, text) in ["82%", "45%", "100%"].enumerated() {
             let label = try #require(rings[k].label)
             #expect(label.text == text)
             #expect(TextBox(label, metrics: metrics).corners.allSatisfy { $0.distance(to: circles[0].center) <= hole })
         }
+    }
+
+    /// With `overflow: "show"` an overdue ring says its value and draws a second lap over the first: a closed full
+    /// turn, then the last lap's shadow and the last lap itself, open and ending at the value's angle; the shadow
+    /// is the lap turned a little forward, so its end shows just past the lap's round end, on the first lap.
+    @Test(arguments: [(1.3, "130%", 108.0), (2.75, "275%", 270), (2, "200%", 360)])
+    func overflowShowsASecondLapWhoseEndCastsAShadow(value: Double, text: String, lastEnd: Double) throws {
+        var spec = ringSpec([[value]], names: ["Stand"])
+        spec.ring.overflow = .show
+        let s = scene(spec)
+        let r = ring(0, in: s)
+        #expect(r.label?.text == text)
+        #expect(r.fraction == value)
+        let arcs = groups(s).first { if case .ringArc? = $0.role { true } else { false } }?.children ?? []
+        let shapes = arcs.compactMap { node -> Shape? in if case .shape(let s) = node { s } else { nil } }
+        try #require(shapes.count == 3)
+        let (first, shadow, lap) = (shapes[0], shapes[1], shapes[2])
+        let track = try #require(r.track.flatMap { circleGeometry($0.path) })
+        let color = ThemeColors.light.palette.color(at: 0)
+        #expect(first.stroke == .solid(color) && first.path.elements.last == .close)
+        #expect(lap.stroke == .solid(color) && lap.path.elements.last != .close && lap.strokeStyle.cap == .round)
+        #expect(shadow.stroke == .solid(RingChartLayout.lapShadow))
+        let lapEnd = try #require(endPoint(lap.path)), shadowEnd = try #require(endPoint(shadow.path))
+        /// The signed difference of two angles in degrees, in (−180, 180].
+        func turn(_ a: Double, _ b: Double) -> Double {
+            let d = (a - b).truncatingRemainder(dividingBy: 360)
+            return d > 180 ? d - 360 : d <= -180 ? d + 360 : d
+        }
+        #expect(abs(turn(clockAngle(lapEnd, around: track.center), lastEnd)) < 1e-6)
+        // The shadow reaches 0.3 stroke widths (arc length) past the lap's end.
+        let reach = turn(clockAngle(shadowEnd, around: track.center), lastEnd) * .pi / 180 * track.radius
+        #expect(abs(reach - RingChartLayout.lapShadowReach * lap.strokeStyle.width) < 1e-6)
+        let marks = groups(s).compactMap { g -> ArcMark? in if case .ring(_, let m)? = g.role { m } else { nil } }
+        let mark = try #require(marks.first)
+        #expect(abs(mark.sector.endAngle - 360 * value) < 1e-9 && mark.fraction == value)
+        #expect(groups(s).contains { $0.tooltip == "Stand: \(text)" })
+    }
+
+    /// By default an overdue ring is a full one, labelled 100 %, as the seed's progress ring clamps its progress.
+    @Test func overflowClampsByDefault() throws {
+        let s = scene(ringSpec([[1.3]]))
+        let r = ring(0, in: s)
+        #expect(r.label?.text == "100%" && r.fraction == 1)
+        let arcs = groups(s).first { if case .ringArc? = $0.role { true } else { false } }?.children ?? []
+        #expect(arcs.count == 1)
     }
 
     static func degenerateSpecs() -> [ChartSpec] {

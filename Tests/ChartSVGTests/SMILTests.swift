@@ -273,4 +273,31 @@ struct SMILTests {
         #expect(r.first("animate")?["attributeName"] == "stroke-dasharray")
         #expect(r.first("path")?["pathLength"] == "1")
     }
+
+    /// An overdue ring (fraction 1.5: a full turn, then half a turn over it) sweeps its laps one after the other,
+    /// each in a group of its own, by arc length: the first lap in 1 / 1.5 of the time, the last in the rest.
+    @Test func overdueRingLapsSweepOneAfterTheOther() throws {
+        func stroke(_ to: Point) -> Node {
+            .shape(Shape(path: Path([.move(Point(100, 10)), .line(to)]), stroke: .solid(.black),
+                         strokeStyle: StrokeStyle(width: 10, cap: .round)))
+        }
+        let ring = Group(role: .ringArc(index: 0, fraction: 1.5),
+                         children: [stroke(Point(100, 90)), stroke(Point(110, 90)), stroke(Point(120, 90))])
+        let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "", nodes: [.group(ring)])
+        let options = SVGAnimation(duration: 1.5, delay: 0, stagger: 0)
+        let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
+        let animated = String(decoding: write(scene, options), as: UTF8.self)
+        #expect(strippingAnimation(animated) == plain)
+        let root = try #require(parseXML(Array(animated.utf8)))
+        let arc = try #require(root.elements("g").first { $0["class"] == "ring-arc" })
+        let laps = arc.children.filter { $0.name == "g" }
+        try #require(laps.count == 2)
+        #expect(laps.map { $0.children.filter { $0.name == "path" }.count } == [1, 2])
+        let sweeps = laps.compactMap { lap in lap.children.first { $0["attributeName"] == "stroke-dasharray" } }
+        try #require(sweeps.count == 2)
+        #expect(abs((start(of: sweeps[0]) ?? -1) - 0) < 0.01 && sweeps[0]["dur"] == "1s")
+        #expect(abs((start(of: sweeps[1]) ?? -1) - 1) < 0.01 && sweeps[1]["dur"] == "1.5s")
+        // The last lap is hidden until it starts (its zero-length dash would paint round caps).
+        #expect(laps[1].children.contains { $0["attributeName"] == "opacity" })
+    }
 }

@@ -100,6 +100,7 @@ struct CanonicalFieldTests {
         "ring.labels": Sample(json: #"["x"]"#),
         "ring.track": Sample(json: ##""#ddd""##),
         "ring.layout": Sample(json: #""concentric""#),
+        "ring.overflow": Sample(json: #""show""#),
         "diff.markLeadChanges": Sample(json: "false"),
         "diff.labels": Sample(json: "true"),
         "diff.leadLabel": Sample(json: #""{name}!""#),

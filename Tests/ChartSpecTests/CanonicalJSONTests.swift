@@ -17,7 +17,7 @@ struct CanonicalJSONTests {
             + #""animation":{"duration":1.2,"easing":"easeInOut","delay":0,"stagger":0.15,"repeat":1},"#
             + #""text":"native","compression":"balanced","#
             + #""bars":{"orientation":"vertical","mode":"grouped","cornerRadius":0,"valueLabels":false},"#
-            + #""ring":{"thickness":0.2,"thresholds":[],"label":"percent","labels":[],"layout":"row"},"#
+            + #""ring":{"thickness":0.2,"thresholds":[],"label":"percent","labels":[],"layout":"row","overflow":"clamp"},"#
             + #""diff":{"markLeadChanges":true,"labels":false,"leadLabel":"{name} leads"},"#
             + #""pie":{"otherBelow":0.03,"otherLabel":"Other","percentages":true}}"#
         #expect(try canonical(#"{"series":[{"values":[1,2.5,null]}]}"#) == expected)
@@ -66,6 +66,7 @@ struct CanonicalJSONTests {
         #"{"series":[{"values":[1,2,3]}],"labels":[]}"#,
         #"{"series":[{"values":[1,2,3]}],"y":{"format":".2%"}}"#,
         #"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"hline","y":1}]}"#,
+        #"{"series":[{"values":[1,2,3]}],"ring":{"overflow":"show"}}"#,
     ])
     func anyChangeOfMeaningChangesTheBytes(variant: String) throws {
         #expect(try canonical(variant) != canonical(#"{"series":[{"values":[1,2,3]}]}"#))
@@ -85,7 +86,7 @@ struct CanonicalJSONTests {
                          {"type": "vline", "x": 0}, {"type": "bubble", "series": 1, "index": 0, "label": "b"}],
          "theme": "dark", "background": "rgba(0,0,0,0.5)", "palette": ["red"], "legend": true, "axes": false,
          "animation": {"duration": 0.05, "easing": "linear", "delay": 60, "stagger": 10, "repeat": 1000},
-         "text": "paths", "compression": "fast"}
+         "text": "paths", "compression": "fast", "ring": {"overflow": "show", "layout": "concentric"}}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
     }

@@ -8,7 +8,8 @@ struct KindOptionsTests {
         let spec = try parseSpec(#"""
         {"type": "ring", "series": [{"values": [0.62]}, {"values": [0.1]}],
          "ring": {"thickness": 0.3, "thresholds": [{"below": 0.3, "color": "orange"}, {"below": 0.1, "color": "red"}],
-                  "label": "name", "labels": ["3 days"], "track": "#eeeeee", "layout": "concentric"}}
+                  "label": "name", "labels": ["3 days"], "track": "#eeeeee", "layout": "concentric",
+                  "overflow": "show"}}
         """#)
         #expect(spec.type == .ring)
         #expect(spec.ring.thickness == 0.3)
@@ -18,6 +19,8 @@ struct KindOptionsTests {
         #expect(spec.ring.labels == ["3 days"])
         #expect(spec.ring.track == Color(rgb: 0xEEEEEE))
         #expect(spec.ring.layout == .concentric)
+        #expect(spec.ring.overflow == .show)
+        #expect(try parseSpec(#"{"type": "ring", "series": [{"values": [1.3]}]}"#).ring.overflow == .clamp)
     }
 
     @Test(arguments: [(0.05, 0xFF0000 as UInt32?), (0.1, 0xFFA500), (0.29, 0xFFA500), (0.3, nil), (2, nil)])
@@ -65,6 +68,9 @@ struct KindOptionsTests {
         Rejection(minimalSpec(#""ring": {"labels": [1]}"#), "ring.labels[0]", "expected a string, got a number"),
         Rejection(minimalSpec(#""ring": []"#), "ring", "expected an object, got an array"),
         Rejection(minimalSpec(#""ring": {"layout": "grid"}"#), "ring.layout", #"expected one of "row", "concentric""#),
+        Rejection(minimalSpec(#""ring": {"overflow": "wrap"}"#), "ring.overflow",
+                  #"expected one of "clamp", "show""#),
+        Rejection(minimalSpec(#""ring": {"overflow": true}"#), "ring.overflow", "got a boolean"),
         Rejection(minimalSpec(#""diff": {"markLeadChange": true}"#), "diff.markLeadChange",
                   #"unknown field (did you mean "markLeadChanges"?)"#),
         Rejection(minimalSpec(#""pie": {"otherBelow": 0.6}"#), "pie.otherBelow", "must be between 0 and 0.5, got 0.6"),

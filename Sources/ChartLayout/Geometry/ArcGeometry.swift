@@ -53,18 +53,24 @@ public enum ArcGeometry {
         return min(max(fraction, 0), 1) * 360
     }
 
-    /// An open arc path for a progress ring: from twelve o'clock clockwise to `ringEndAngle(fraction:)`.
-    /// Empty for a zero fraction (a zero-length stroke would paint a dot with round caps).
+    /// The arc path of a progress ring: from twelve o'clock clockwise to `ringEndAngle(fraction:)` (a full turn
+    /// closed, see `ringArc(center:radius:from:to:)`). Empty for a zero fraction (a zero-length stroke would paint a
+    /// dot with round caps).
     public static func ringArc(center: Point, radius: Double, fraction: Double) -> Path {
         ringArc(center: center, radius: radius, from: 0, to: ringEndAngle(fraction: fraction))
     }
 
-    /// An open arc path from `start` to `end` degrees clockwise (`end` is clamped to [start, start + 360]).
-    public static func ringArc(center: Point, radius: Double, from start: Double, to end: Double) -> Path {
+    /// An arc path from `start` to `end` degrees clockwise (`end` is clamped to [start, start + 360]): open, or
+    /// closed when it is a full turn unless `openFullTurn` (an overdue ring's last lap shows its end). A full turn
+    /// drawn open meets itself at `start` with two caps, whose antialiased edges overlap there and paint a visible
+    /// seam; closed, its stroke is two clean loops.
+    public static func ringArc(center: Point, radius: Double, from start: Double, to end: Double,
+                               openFullTurn: Bool = false) -> Path {
         let end = min(max(end, start), start + 360)
         guard end > start else { return Path() }
         var path = Path([.move(point(center: center, radius: radius, angle: start))])
         path.append(contentsOf: Path(arcElements(center: center, radius: radius, from: start, to: end)))
+        if end - start >= 360 && !openFullTurn { path.close() }
         return path
     }
 

@@ -28,6 +28,7 @@ enum KindFields {
         .texts("labels", \.labels, 0...ChartSpec.Limits.seriesCount.upperBound, noun: "labels"),
         .color("track", \.track),
         .choice("layout", \.layout),
+        .choice("overflow", \.overflow),
     ])
 
     /// One ring threshold while it is read: both fields are required, so a missing one leaves it out.
