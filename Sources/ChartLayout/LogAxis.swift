@@ -8,8 +8,9 @@ import ChartSpec
 extension YAxisLayout {
     /// A base-10 log axis for data spanning `dataMin…dataMax` given in log10 space: the domain widened to whole
     /// decades (unless `exact`), labelled major ticks at powers of ten (or 1-2-5 within a decade) with grid lines,
-    /// and minor ticks as short marks. Everything is returned in log10 space, so the linear machinery (grid, labels,
-    /// `scale(plot:)`) draws it unchanged. Explicit positive `y.min`/`y.max` replace the data bounds.
+    /// and minor ticks as short marks; a `y.format` other than `auto` writes the labels. Everything is returned in
+    /// log10 space, so the linear machinery (grid, labels, `scale(plot:)`) draws it unchanged. Explicit positive
+    /// `y.min`/`y.max` replace the data bounds.
     static func logarithmic(dataMin: Double, dataMax: Double, ctx: LayoutContext, exact: Bool = false) -> YAxisLayout {
         let options = ctx.spec.y
         let lower = options.min.flatMap { $0 > 0 ? $0 : nil } ?? pow(10, dataMin)
@@ -19,7 +20,9 @@ extension YAxisLayout {
         let ticks = scale.ticks()
         let major = ticks.filter(\.isMajor)
         let values = major.map { LineChartLayout.log10Clamped($0.value) }
-        let labels = major.map(\.label)
+        // `auto` keeps the compact powers of ten (1000, 10K, 1M); any other format labels the majors with it.
+        let labels = options.format == .auto ? major.map(\.label)
+            : TickFormatter(options.format).labels(for: major.map(\.value))
         let size = ctx.style.tickSize
         let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
         let lo = LineChartLayout.log10Clamped(scale.lower), hi = LineChartLayout.log10Clamped(scale.upper)

@@ -21,7 +21,7 @@ struct LogAxisTests {
     @Test func majorTicksArePowersOfTenEvenlySpaced() throws {
         let scene = ChartLayout.scene(for: logSpec([3, 40, 700, 12_000]), metrics: metrics)
         let labels = yLabels(scene)
-        #expect(labels.map(\.text) == ["1", "10", "100", "1k", "10k", "100k"])
+        #expect(labels.map(\.text) == ["1", "10", "100", "1000", "10K", "100K"])
         let ys = labels.map(\.position.y)
         let gap = ys[0] - ys[1]
         for i in 1..<ys.count { #expect(abs((ys[i - 1] - ys[i]) - gap) < 1e-9) }
@@ -30,6 +30,13 @@ struct LogAxisTests {
         let minor = try #require(axisShapes.last { $0.path.elements.count > 2 })
         #expect(minor.path.elements.count == 2 * 8 * 5)
         #expect(geometryProblems(scene, metrics: metrics).isEmpty)
+    }
+
+    @Test func anExplicitFormatWritesTheLogLabels() {
+        var spec = logSpec([3, 40, 700, 12_000])
+        spec.y.format = .grouped(nil)
+        #expect(yLabels(ChartLayout.scene(for: spec, metrics: metrics)).map(\.text)
+            == ["1", "10", "100", "1,000", "10,000", "100,000"])
     }
 
     @Test func pointsSitAtTheirLogPosition() throws {

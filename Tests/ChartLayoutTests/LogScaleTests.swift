@@ -32,7 +32,7 @@ struct LogScaleTests {
 
     @Test func majorTicksAtPowersOfTenWithMinorsBetween() {
         let ticks = LogScale(lower: 1, upper: 1000, rangeStart: 0, rangeEnd: 300).ticks()
-        #expect(ticks.filter(\.isMajor).map(\.label) == ["1", "10", "100", "1k"])
+        #expect(ticks.filter(\.isMajor).map(\.label) == ["1", "10", "100", "1000"])
         #expect(ticks.filter(\.isMajor).map(\.value) == [1, 10, 100, 1000])
         let minors = ticks.filter { !$0.isMajor }
         #expect(minors.count == 24 && minors.allSatisfy { $0.label.isEmpty })
@@ -43,7 +43,7 @@ struct LogScaleTests {
 
     @Test func labelsAcrossManyDecades() {
         let ticks = LogScale(lower: 0.01, upper: 1e6, rangeStart: 0, rangeEnd: 300).ticks()
-        #expect(ticks.filter(\.isMajor).map(\.label) == ["0.01", "0.1", "1", "10", "100", "1k", "10k", "100k", "1M"])
+        #expect(ticks.filter(\.isMajor).map(\.label) == ["0.01", "0.1", "1", "10", "100", "1000", "10K", "100K", "1M"])
         // 0.03 is the double nearest 3/100, not 3 × 0.01 accumulated.
         #expect(ticks.contains { $0.value == 0.03 } && ticks.contains { $0.value == 0.7 })
     }
@@ -76,7 +76,8 @@ struct LogScaleTests {
         #expect(LogScale(lower: 4.25, upper: 4.25, rangeStart: 0, rangeEnd: 300).ticks().map(\.label) == ["4.25"])
     }
 
-    @Test(arguments: [(1, 3, "1k"), (5, 4, "50k"), (1, 6, "1M"), (2, 9, "2G"), (1, 18, "1E"), (1, 21, "1000E"),
+    @Test(arguments: [(1, 3, "1000"), (5, 4, "50K"), (1, 6, "1M"), (2, 9, "2B"), (3, 12, "3T"), (1, 14, "100T"),
+                      (1, 15, "1e+15"), (1, 21, "1e+21"),
                       (2, -2, "0.02"), (1, -4, "0.0001"), (1, -5, "1e-5"), (7, 0, "7"), (3, 2, "300")])
     func compactLabels(mantissa: Int, exponent: Int, expected: String) {
         #expect(LogScale.label(mantissa: mantissa, exponent: exponent) == expected)

@@ -173,15 +173,16 @@ public struct LogScale: Hashable, Sendable {
         k >= 0 ? Double(j) * power(k) : Double(j) / power(-k)
     }
 
-    /// `j × 10^k` as a compact label: integers below 1000, SI suffixes k M G T P E above, plain decimals down to
-    /// 0.0001, and `je-k` below.
+    /// `j × 10^k` as a compact label in the style of the `auto` number format (`TickFormatter`): plain integers
+    /// below 10,000, the business suffixes K M B T above, plain decimals down to 0.0001, and `je-k` (or `je+k`
+    /// past the trillions) beyond, so the axis reads like the tooltips of the same chart.
     static func label(mantissa j: Int, exponent k: Int) -> String {
-        let suffixes = ["", "k", "M", "G", "T", "P", "E"]
+        let suffixes = ["", "K", "M", "B", "T"]
         if k >= 0 {
-            let group = min(k / 3, suffixes.count - 1)
-            var digits = String(j)
-            for _ in 0..<(k - group * 3) { digits += "0" }
-            return digits + suffixes[group]
+            if k < 4 { return String(j) + String(repeating: "0", count: k) }
+            let group = k / 3
+            guard group < suffixes.count else { return "\(j)e+\(k)" }
+            return String(j) + String(repeating: "0", count: k - group * 3) + suffixes[group]
         }
         if k >= -4 {
             return "0." + String(repeating: "0", count: -k - 1) + String(j)
