@@ -167,7 +167,8 @@ public struct FontFace: Sendable {
     /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive.
     private func decodedPath(of glyph: UInt16, strength: Double) -> Path {
         let outline = try? glyphs.outline(of: glyph)
-        let path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path } ?? Path()
+        let path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path }
+            ?? Path()
         guard glyph == 0, path.isEmpty else { return path }
         // A .notdef box: the advance wide (less a margin), cap height (or 70 % of the em) tall.
         let width = Double(max(advance(of: 0), unitsPerEm / 2)), height = Double(capHeight ?? unitsPerEm * 7 / 10)

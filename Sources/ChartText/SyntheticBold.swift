@@ -49,30 +49,21 @@ public enum SyntheticBold {
         -> [GlyphOutline.Point] {
         let n = contour.count
         guard n > 1 else { return contour }
-        // The unit direction and length of the edge from point i to point i + 1 (zero edges skipped by walking on).
-        func edge(from i: Int) -> (x: Double, y: Double, length: Double) {
-            var j = (i + 1) % n
+        // The unit vector and distance from point i to the nearest point differing from it, walking by `step` (±1).
+        func toward(_ i: Int, _ step: Int) -> (x: Double, y: Double, length: Double) {
+            var j = (i + step + n) % n
             while j != i {
                 let dx = contour[j].x - contour[i].x, dy = contour[j].y - contour[i].y
                 let length = (dx * dx + dy * dy).squareRoot()
                 if length > 0 { return (dx / length, dy / length, length) }
-                j = (j + 1) % n
-            }
-            return (0, 0, 0)
-        }
-        func incoming(to i: Int) -> (x: Double, y: Double, length: Double) {
-            var j = (i + n - 1) % n
-            while j != i {
-                let dx = contour[i].x - contour[j].x, dy = contour[i].y - contour[j].y
-                let length = (dx * dx + dy * dy).squareRoot()
-                if length > 0 { return (dx / length, dy / length, length) }
-                j = (j + n - 1) % n
+                j = (j + step + n) % n
             }
             return (0, 0, 0)
         }
         var out = contour
         for i in 0..<n {
-            let a = incoming(to: i), b = edge(from: i)
+            let back = toward(i, -1), b = toward(i, 1)
+            let a = (x: -back.x, y: -back.y, length: back.length)  // the incoming edge's direction
             var shiftX = 0.0, shiftY = 0.0
             let d = a.x * b.x + a.y * b.y
             if a.length > 0 && b.length > 0 && d > -0.9375 {

@@ -171,7 +171,8 @@ struct CurveBuilderTests {
             CurveBuilder.append(points, curve: curve, to: &path)
             for (i, t) in Self.jointTangents(path, points).enumerated() {
                 let cross = t.in.x * t.out.y - t.in.y * t.out.x, dot = t.in.x * t.out.x + t.in.y * t.out.y
-                let scale = (t.in.x * t.in.x + t.in.y * t.in.y).squareRoot() * (t.out.x * t.out.x + t.out.y * t.out.y).squareRoot()
+                let scale = (t.in.x * t.in.x + t.in.y * t.in.y).squareRoot()
+                    * (t.out.x * t.out.x + t.out.y * t.out.y).squareRoot()
                 #expect(abs(cross) <= 1e-9 * scale && dot > 0, "\(curve) kinks at point \(i + 1) of \(points)")
             }
         }

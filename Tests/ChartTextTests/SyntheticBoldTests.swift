@@ -27,8 +27,8 @@ struct SyntheticBoldTests {
 
     @Test func aCounterShrinksSoStrokesThicken() {
         // An "O": outer clockwise, the counter (hole) counter-clockwise. Each stroke is 20 wide and becomes 30.
-        let outline = GlyphOutline(contours: [Self.square(0, 0, 100, 100), Self.square(20, 20, 80, 80, clockwise: false)],
-                                   declaredBounds: nil)
+        let contours = [Self.square(0, 0, 100, 100), Self.square(20, 20, 80, 80, clockwise: false)]
+        let outline = GlyphOutline(contours: contours, declaredBounds: nil)
         let bold = SyntheticBold.embolden(outline, strength: 10)
         let xs = bold.contours[1].map(\.x), ys = bold.contours[1].map(\.y)
         #expect(abs((xs.min() ?? 0) - 25) < 1e-9 && abs((xs.max() ?? 0) - 75) < 1e-9)
@@ -113,7 +113,7 @@ struct SyntheticBoldFontSetTests {
     @Test func boldLatinKeepsTheRealBoldFace() throws {
         let set = try #require(Self.fonts), bold = try #require(Fonts.dejaVuBold)
         let placed = set.glyphs(for: Self.run("Ab", .bold))
-        #expect(placed.map(\.glyph) == [bold.glyphPath(of: bold.glyph(for: "A")), bold.glyphPath(of: bold.glyph(for: "b"))])
+        #expect(placed.map(\.glyph) == ["A", "b"].map { bold.glyphPath(of: bold.glyph(for: $0)) })
     }
 
     @Test func boldWithoutABoldFaceIsEmboldened() throws {
