@@ -70,7 +70,6 @@ struct SeriesMarks {
         // Build each run's curve once; record the arc length at every point.
         let curve = series.curve
         let perInterval = CurveBuilder.elementsPerInterval(curve)
-        let yBounds = plot.minY...plot.maxY
         var linePath = Path(), areaPath = Path()
         var cumulative: [(index: Int, length: Double, point: Point, single: Bool)] = []
         cumulative.reserveCapacity(keptRuns.reduce(0) { $0 + $1.count })
@@ -90,7 +89,7 @@ struct SeriesMarks {
                 continue
             }
             var runPath = Path()
-            CurveBuilder.append(points, curve: curve, yBounds: yBounds, to: &runPath)
+            CurveBuilder.append(points, curve: curve, to: &runPath)
             let elements = runPath.elements
             cumulative.append((run[0], total, first, false))
             var pen = first

@@ -193,11 +193,24 @@ public enum AxisScale: String, Hashable, Sendable, CaseIterable {
 /// How consecutive points are joined.
 public enum Curve: String, Hashable, Sendable, CaseIterable {
     case linear
+    /// One quadratic Bézier per interval, its control point above the interval's middle (the seed articles' order-2
+    /// curve): slopes follow the neighbouring data, never flat inside a monotone run, never beyond the interval's data.
     case quadratic
+    /// Catmull-Rom cubic: may swing past a point toward its neighbours, but never beyond the values of the four points
+    /// that shape an interval; tangent-continuous at every point.
     case cubic
     /// Monotone cubic (Fritsch–Carlson): smooth and never overshoots the data.
     case monotone
+    /// Mid-step: the value changes halfway between two points.
     case step
+    /// Chart.js's `stepped: true` / `'before'`: a point's value holds until the next point's x, where the line jumps
+    /// (sample and hold: a value takes effect at its own x). d3 and Vega-Lite call this shape `step-after` and
+    /// matplotlib `steps-post`.
+    case stepBefore
+    /// Chart.js's `stepped: 'after'`: the line jumps at the previous point's x, so a point's value already holds from
+    /// the previous point on (a value reported at the end of its period). d3 and Vega-Lite call this `step-before`,
+    /// matplotlib `steps-pre`.
+    case stepAfter
 }
 
 /// What is painted under a line.

@@ -35,7 +35,9 @@ public struct FontFace: Sendable {
     private let asciiGlyphs: [UInt16]
     private let kerning: KerningTable
     private let glyphs: GlyphReader
-    private let cache = OutlineCache()
+    private let cache = OutlineCache<UInt16>()
+    /// Glyphs emboldened (`SyntheticBold`), for bold text this face draws without a bold style, by glyph and strength.
+    private let emboldenedCache = OutlineCache<EmboldenedGlyph>()
 
     /// Parses face `faceIndex` of `data` (a `.ttf` or `.ttc`).
     public init(data: [UInt8], faceIndex: Int = 0, name: String = "font") throws(FontError) {
@@ -148,14 +150,25 @@ public struct FontFace: Sendable {
 
     /// `path(of:)` as the shared object every run drawing `glyph` with this face gets (while the cache has room).
     public func glyphPath(of glyph: UInt16) -> GlyphPath {
-        cache.path(of: glyph) { decodedPath(of: glyph) }
+        cache.path(of: glyph) { decodedPath(of: glyph, strength: 0) }
+    }
+
+    /// `glyph`'s path fake-bolded (`SyntheticBold`) for text of `size` CSS px, a separate shared object per glyph and
+    /// strength (whole font units), so caches of rendered glyphs keep regular and emboldened masks apart.
+    public func emboldenedGlyphPath(of glyph: UInt16, size: Double) -> GlyphPath {
+        let strength = Double(unitsPerEm) * SyntheticBold.strengthPerEm(size: size)
+        let key = EmboldenedGlyph(glyph: glyph, strength: UInt16(clamping: Int(strength.rounded())))
+        return emboldenedCache.path(of: key) { decodedPath(of: glyph, strength: Double(key.strength)) }
     }
 
     /// Number of glyph paths cached so far.
     var cachedGlyphCount: Int { cache.count }
 
-    private func decodedPath(of glyph: UInt16) -> Path {
-        let path = (try? glyphs.outline(of: glyph).path) ?? Path()
+    /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive.
+    private func decodedPath(of glyph: UInt16, strength: Double) -> Path {
+        let outline = try? glyphs.outline(of: glyph)
+        let path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path }
+            ?? Path()
         guard glyph == 0, path.isEmpty else { return path }
         // A .notdef box: the advance wide (less a margin), cap height (or 70 % of the em) tall.
         let width = Double(max(advance(of: 0), unitsPerEm / 2)), height = Double(capHeight ?? unitsPerEm * 7 / 10)

@@ -20,7 +20,7 @@ public struct FontSet: TextMeasuring {
     public let regular: FontFace
     /// The face for `FontWeight.bold`; equal to `regular` when no bold face was loaded (see `hasBoldFace`).
     public let bold: FontFace
-    /// Whether a separate bold face was loaded (otherwise bold text uses the regular face, without synthesis).
+    /// Whether a separate bold face was loaded (otherwise bold text uses the regular face, emboldened).
     public let hasBoldFace: Bool
     /// Faces consulted in order for characters the weight's face lacks.
     public let fallbacks: [FontFace]
@@ -159,13 +159,16 @@ public struct FontSet: TextMeasuring {
             || v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2060...0x2064).contains(v)
     }
 
-    /// Calls `body(face, glyph, penX)` for every drawn glyph of `text`, with the face that draws it (the weight's
-    /// face, else the first fallback mapping the character, else the weight's face's `.notdef`) and the pen position
-    /// in ems; returns the total advance in ems. Kerning applies only between neighbours drawn by the same face.
+    /// Calls `body(face, glyph, penX, synthetic)` for every drawn glyph of `text`, with the face that draws it (the
+    /// weight's face, else the first fallback mapping the character, else the weight's face's `.notdef`), the pen
+    /// position in ems, and whether the glyph is bold text in a face without a bold style (a fallback, or the
+    /// regular face when no bold face was loaded), which browsers fake-bold; returns the total advance in ems.
+    /// Kerning applies only between neighbours drawn by the same face.
     @inline(__always)
-    func walk(_ text: String, weight: FontWeight, _ body: (FontFace, UInt16, Double) -> Void) -> Double {
+    func walk(_ text: String, weight: FontWeight, _ body: (FontFace, UInt16, Double, Bool) -> Void) -> Double {
         let chain = weight == .bold ? boldChain : regularChain
         let scales = weight == .bold ? boldScales : regularScales
+        let bold = weight == .bold
         var pen = 0.0
         var previousFace = -1
         var previousGlyph: UInt16 = 0
@@ -182,7 +185,7 @@ public struct FontSet: TextMeasuring {
             let face = chain[faceIndex]
             let scale = scales[faceIndex]
             if faceIndex == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scale }
-            body(face, glyph, pen)
+            body(face, glyph, pen, bold && (faceIndex > 0 || !hasBoldFace))
             pen += Double(face.advance(of: glyph)) * scale
             previousFace = faceIndex
             previousGlyph = glyph
@@ -194,7 +197,7 @@ public struct FontSet: TextMeasuring {
 
     /// Sum of advances plus pair kerning, each glyph in the face that draws it, scaled by `size / unitsPerEm`.
     public func width(of text: String, size: Double, weight: FontWeight) -> Double {
-        walk(text, weight: weight) { _, _, _ in } * size
+        walk(text, weight: weight) { _, _, _, _ in } * size
     }
 
     /// The primary face's hhea ascender at `size` px.

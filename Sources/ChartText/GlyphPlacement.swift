@@ -11,7 +11,8 @@ import Darwin
 extension FontSet: GlyphPlacing {
     /// The glyphs of `run` in scene coordinates: laid out left to right with kerning, shifted per anchor (start,
     /// middle or end of the measured advance width), baseline at `position.y`, rotated clockwise by `rotation`
-    /// degrees about `position`. Glyphs without an outline (spaces) are left out.
+    /// degrees about `position`. Glyphs without an outline (spaces) are left out. Bold text in a face without a bold
+    /// style gets emboldened outlines (`SyntheticBold`), as browsers draw it.
     ///
     /// No bidirectional reordering or complex shaping: right-to-left and Indic text come out in logical order,
     /// unjoined.
@@ -19,8 +20,8 @@ extension FontSet: GlyphPlacing {
         let size = run.size
         // Per drawn glyph: its outline, px per font unit, and pen position in ems (the anchor needs the total first).
         var laidOut: [(path: GlyphPath, k: Double, pen: Double)] = []
-        let advance = walk(run.text, weight: run.weight) { face, glyph, pen in
-            let path = face.glyphPath(of: glyph)
+        let advance = walk(run.text, weight: run.weight) { face, glyph, pen, synthetic in
+            let path = synthetic ? face.emboldenedGlyphPath(of: glyph, size: size) : face.glyphPath(of: glyph)
             if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), pen)) }
         }
         let shift: Double = switch run.anchor {
