@@ -98,7 +98,8 @@ enum BarMarks {
             }
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
-            children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite),
+            children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite,
+                                                    stackBase: stacks == nil ? nil : clamp(baseline)),
                                          tooltip: ctx.tooltip("\(name) · \(label(c)): \(formatter.string(v))"),
                                          children: [
                                              .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),

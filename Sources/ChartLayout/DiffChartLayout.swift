@@ -187,7 +187,8 @@ struct DiffChartLayout {
     }
 
     /// A hollow ring on the zero line at each lead change, popping in when the line reaches it, with a
-    /// "… leads" label (when `diff.labels`) on the free side of the line, left out where it would overlap another.
+    /// "… leads" label (when `diff.labels`) fading in on the free side of the line, left out where it would overlap
+    /// another.
     func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
                            pixel: (Double, Double) -> Point, progress: (Double) -> Double,
                            xLabel: (Int) -> String) -> [Node] {
@@ -209,11 +210,12 @@ struct DiffChartLayout {
             let length = before.map { $0.length + $0.point.distance(to: center) } ?? 0
             let leader = c.newSign > 0 ? 0 : 1
             let name = ctx.seriesName(leader)
-            var children: [Node] = [
+            let children: [Node] = [
                 .shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center, slack: 1)),
                              fill: .solid(ctx.theme.background),
                              stroke: .solid(ctx.theme.text), strokeStyle: StrokeStyle(width: 2))),
             ]
+            var label: TextRun?
             if spec.diff.labels {
                 // An upward crossing leaves the upper left and lower right free, a downward one the lower left
                 // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
@@ -232,7 +234,7 @@ struct DiffChartLayout {
                               ?? false })
                     else { continue }
                     labelBoxes.append(box)
-                    children.append(.text(candidate))
+                    label = candidate
                     break
                 }
             }
@@ -241,6 +243,11 @@ struct DiffChartLayout {
                                       tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): "
                                           + spec.diff.leadText(name)),
                                       children: children)))
+            // The label fades in beside the ring rather than scaling with its pop.
+            if let label {
+                nodes.append(.group(Group(role: .valueLabel(series: 0, progress: progress(length)),
+                                          children: [.text(label)])))
+            }
         }
         return nodes
     }

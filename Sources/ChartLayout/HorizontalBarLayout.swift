@@ -98,7 +98,9 @@ struct HorizontalBarLayout {
         var nodes: [Node] = []
         if !grid.isEmpty {
             nodes.append(.group(Group(role: .grid, children: [
-                .shape(Shape(path: grid, stroke: .solid(ctx.theme.grid), strokeStyle: stroke, snapToPixels: true)),
+                .shape(Shape(path: grid, stroke: .solid(ctx.theme.grid),
+                             strokeStyle: StrokeStyle(width: 1, cap: .butt, dash: spec.y.gridDash),
+                             snapToPixels: true)),
             ])))
         }
         let size = style.tickSize

@@ -97,8 +97,10 @@ struct Legend {
                     } else if ctx.spec.type == .scatter {
                         swatch = [.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color)))]
                     } else if series.dots {
+                        let filled = series.dot.style == .filled
                         swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
-                                                   fill: .solid(ctx.theme.background), stroke: .solid(color),
+                                                   fill: .solid(filled ? color : ctx.theme.background),
+                                                   stroke: filled ? nil : .solid(color),
                                                    strokeStyle: StrokeStyle(width: 1.5))))
                     }
                 }

@@ -115,27 +115,36 @@ struct SeriesMarks {
 
         var children: [Node] = []
         var area: Node?
+        // The stroke's colors spread along x over the drawn extent (nil for a plain stroke).
+        let gradient = series.strokeGradient
+        let strokeGradient: LinearGradient? = gradient.count > 1 && maxX > minX
+            ? LinearGradient(start: Point(minX, 0), end: Point(maxX, 0), stops: gradient.enumerated().map { i, c in
+                GradientStop(offset: Double(i) / Double(gradient.count - 1), color: c)
+            })
+            : nil
         let fill = ctx.fillMode(k)
         if fill != .none, !areaPath.isEmpty {
-            let paint: Paint = switch fill {
-            case .gradient:
-                .linearGradient(areaGradient(color: color, top: topY, bottom: bottomY, baseline: baselineY,
-                                             strength: ctx.style.gradientTopOpacity))
-            default:
-                .solid(color.withOpacity(ctx.style.areaOpacity))
+            let strength = series.fillOpacity
+                ?? (fill == .gradient ? ctx.style.gradientTopOpacity : ctx.style.areaOpacity)
+            let paint: Paint
+            if fill == .gradient, var colors = strokeGradient {
+                // Under a stroke gradient the fill takes the stroke's colors, as in the seed, where one gradient
+                // layer is masked by both the line and the area; a paint has one direction, so it does not fade.
+                colors.stops = colors.stops.map { stop in
+                    GradientStop(offset: stop.offset, color: stop.color.withOpacity(strength))
+                }
+                paint = .linearGradient(colors)
+            } else if fill == .gradient {
+                paint = .linearGradient(areaGradient(color: gradient.first ?? color, top: topY, bottom: bottomY,
+                                                     baseline: baselineY, strength: strength))
+            } else {
+                paint = .solid(color.withOpacity(strength))
             }
             area = .group(Group(role: .seriesArea(k), children: [.shape(Shape(path: areaPath, fill: paint))]))
         }
         if !linePath.isEmpty {
-            var stroke: Paint = .solid(color)
-            let gradient = series.strokeGradient
-            if gradient.count > 1, maxX > minX {
-                let stops = gradient.enumerated().map { i, c in
-                    GradientStop(offset: Double(i) / Double(gradient.count - 1), color: c)
-                }
-                stroke = .linearGradient(LinearGradient(start: Point(minX, 0), end: Point(maxX, 0), stops: stops))
-            } else if let only = gradient.first {
-                stroke = .solid(only)
+            let stroke: Paint = if let strokeGradient { .linearGradient(strokeGradient) } else {
+                .solid(gradient.first ?? color)
             }
             let dash = series.dash.allSatisfy { $0.isFinite && $0 >= 0 } && series.dash.contains { $0 > 0 }
                 ? series.dash : []
@@ -154,8 +163,9 @@ struct SeriesMarks {
         // 290,000 tooltip groups, 300 MB) they become one path of dots, one per half-pixel position, without tooltips.
         let manySingles = cumulative.count(where: \.single) > maxPointMarks
         let dots = series.dots && !decimated
-        let dotRadius = ctx.dotRadius(lineWidth: lineWidth)
-        let ringWidth = max(1.5, min(lineWidth, 3))
+        let dotRadius = series.dot.radius ?? ctx.dotRadius(lineWidth: lineWidth)
+        let hollow = series.dot.style == .hollow
+        let ringWidth = hollow ? max(1.5, min(lineWidth, 3)) : 0
         let visible = plot.insetBy(-0.5)
         func radius(_ r: Double, at p: Point, slack: Double = 0) -> Double {
             ctx.markRadius(r, at: p, slack: slack)
@@ -177,9 +187,11 @@ struct SeriesMarks {
             if !ctx.interactive && !dots && !c.single {
                 continue  // an invisible hit target: nothing to point at in a static image
             } else if dots {
-                shape = Shape(path: .circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2)),
-                              fill: .solid(ctx.theme.background), stroke: .solid(color),
-                              strokeStyle: StrokeStyle(width: ringWidth))
+                let circle = Path.circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2))
+                shape = hollow
+                    ? Shape(path: circle, fill: .solid(ctx.theme.background), stroke: .solid(color),
+                            strokeStyle: StrokeStyle(width: ringWidth))
+                    : Shape(path: circle, fill: .solid(color))
             } else if c.single {
                 shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)), fill: .solid(color))
             } else {

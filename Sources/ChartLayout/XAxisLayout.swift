@@ -142,7 +142,8 @@ struct XAxisLayout {
         return (runs, tickXs)
     }
 
-    /// Faint vertical grid lines at the labelled ticks (`x.grid`), except where the y axis already stands.
+    /// Faint vertical grid lines at the labelled ticks (`x.grid`, dashed by its dash), except where the y axis
+    /// already stands.
     func gridNode(plot: Rect, ctx: LayoutContext) -> Node? {
         var path = Path()
         for x in tickXs where x > plot.minX + 0.5 && x <= plot.maxX {
@@ -151,7 +152,8 @@ struct XAxisLayout {
         }
         guard !path.isEmpty else { return nil }
         return .group(Group(role: .grid, children: [
-            .shape(Shape(path: path, stroke: .solid(ctx.theme.grid), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+            .shape(Shape(path: path, stroke: .solid(ctx.theme.grid),
+                         strokeStyle: StrokeStyle(width: 1, cap: .butt, dash: ctx.spec.x.gridDash),
                          snapToPixels: true)),
         ]))
     }

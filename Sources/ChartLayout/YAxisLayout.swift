@@ -32,7 +32,8 @@ struct YAxisLayout {
         LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.maxY, plot.minY))
     }
 
-    /// Grid lines (and, with `emphasizeZero`, the zero line when the domain crosses zero) across the plot.
+    /// Grid lines, dashed by `y.grid`'s dash (and, with `emphasizeZero`, the zero line when the domain crosses zero)
+    /// across the plot.
     func gridNode(plot: Rect, ctx: LayoutContext, showGrid: Bool, emphasizeZero: Bool = true) -> Node? {
         let scale = scale(plot: plot)
         var children: [Node] = []
@@ -45,7 +46,8 @@ struct YAxisLayout {
             }
             if !path.isEmpty {
                 children.append(.shape(Shape(path: path, stroke: .solid(ctx.theme.grid),
-                                             strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
+                                             strokeStyle: StrokeStyle(width: 1, cap: .butt, dash: ctx.spec.y.gridDash),
+                                             snapToPixels: true)))
             }
         }
         if emphasizeZero && !isLog && ticks.domainMin < 0 && ticks.domainMax > 0 {

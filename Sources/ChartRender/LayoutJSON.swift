@@ -50,7 +50,7 @@ enum LayoutJSON {
             case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
             case .point(let s, let i, _)?:
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
-            case .bar(let s, let i, _)?:
+            case .bar(let s, let i, _, _)?:
                 if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip)) }
             case .slice(let n, let mark)?:
                 slices.append((n, mark, fillColor(g.children), g.tooltip))

@@ -53,7 +53,7 @@ struct SMILTimeline {
             switch role {
             case .series(let k), .seriesLine(let k), .seriesArea(let k), .legendItem(series: let k),
                  .point(series: let k, index: _, progress: _), .valueLabel(series: let k, progress: _),
-                 .bar(series: let k, index: _, base: _):
+                 .bar(series: let k, index: _, base: _, stackBase: _):
                 maxSeries = Swift.max(maxSeries, k)
                 descend = false
             case .annotation: hasAnnotation = true
@@ -138,7 +138,7 @@ struct SMILTimeline {
         }
         switch role {
         case .series(let k), .seriesLine(let k), .seriesArea(let k), .point(series: let k, index: _, progress: _),
-             .valueLabel(series: let k, progress: _), .bar(series: let k, index: _, base: _):
+             .valueLabel(series: let k, progress: _), .bar(series: let k, index: _, base: _, stackBase: _):
             // Everything of series k ends by the pop of its last point (area and labels end sooner).
             return start(k) + duration + Swift.max(popDuration(duration), labelFade(duration),
                                                    areaOffset(duration) + areaFade(duration) - duration)

@@ -121,14 +121,16 @@ struct SVGDocumentWriter: ~Copyable {
             if let b = bounds {
                 inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
             }
-        case .bar(_, _, let base)?:
-            // Scale about the baseline edge, so the bar grows out of it.
+        case .bar(_, _, let base, let stackBase)?:
+            // Scale about the baseline edge, so the bar grows out of it; a stack's segment about the stack's
+            // baseline, so the stack grows as one.
             if let b = bounds {
+                let stack = stackBase.flatMap { $0.isFinite ? SVGBuffer.hundredths($0) : nil }
                 switch base {
-                case .minX: inner = Origin(x: SVGBuffer.hundredths(b.minX), y: origin.y)
-                case .maxX: inner = Origin(x: SVGBuffer.hundredths(b.maxX), y: origin.y)
-                case .minY: inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.minY))
-                case .maxY: inner = Origin(x: origin.x, y: SVGBuffer.hundredths(b.maxY))
+                case .minX: inner = Origin(x: stack ?? SVGBuffer.hundredths(b.minX), y: origin.y)
+                case .maxX: inner = Origin(x: stack ?? SVGBuffer.hundredths(b.maxX), y: origin.y)
+                case .minY: inner = Origin(x: origin.x, y: stack ?? SVGBuffer.hundredths(b.minY))
+                case .maxY: inner = Origin(x: origin.x, y: stack ?? SVGBuffer.hundredths(b.maxY))
                 }
             }
         default: break
@@ -263,7 +265,7 @@ struct SVGDocumentWriter: ~Copyable {
         case .valueLabel(let s, _):
             body.raw("value-label")
             series = s
-        case .bar(let s, let i, _):
+        case .bar(let s, let i, _, _):
             body.raw("bar")
             series = s
             index = i
@@ -623,9 +625,10 @@ struct SVGDocumentWriter: ~Copyable {
             fadeIn(start: t, length: timeline.labelFade, to: opacity, timeline: timeline)
         case .annotation:
             fadeIn(start: timeline.lineEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
-        case .bar(let k, _, let base):
+        case .bar(let k, _, let base, let stackBase):
             guard hasBounds else { return }
-            let start = timeline.lineStart(k)
+            // The segments of a stack share one start (the first series'), so the stack grows as one.
+            let start = timeline.lineStart(stackBase == nil ? k : 0)
             var keys = SMILKeyframes(pairs: true)
             // Grow along the bar's length only: y for vertical bars, x for horizontal ones.
             if base.isHorizontal { keys.add(start, 1, 0, easedToNext: true) } else { keys.add(start, 0, 1, easedToNext: true) }
@@ -689,20 +692,20 @@ struct SVGDocumentWriter: ~Copyable {
     /// until the end, so the dash never repeats at the path's far end (with "0 1" a second zero-length dash
     /// sits exactly there and its round cap shows as a dot before the line has grown).
     ///
-    /// A zero-length dash still paints its round or square cap, so while the line waits for a
-    /// staggered or delayed start the group is also kept at opacity 0 (then jumps to its own).
-    /// `length` is the drawing's duration (the timeline's by default).
+    /// A zero-length dash still paints its round or square cap, a dot where nothing should show yet: the seed's
+    /// line, drawn by `strokeEnd`, is invisible until it grows. So the group is kept at opacity 0 until its start
+    /// (also when that is t = 0) and reaches its own opacity one thousandth of the cycle later, the finest step
+    /// `keyTimes` express; the dash has grown by a hair by then. `length` is the drawing's duration (the
+    /// timeline's by default).
     private mutating func drawWithDash(start: Double, opacity: Double, length: Double? = nil,
                                        timeline: SMILTimeline) {
         let length = length ?? timeline.duration
-        if SMILKeyframes.keyTime(start, cycle: timeline.repeatCount == nil ? start + length
-                                                                            : timeline.cycle) > 0 {
-            var hold = SMILKeyframes()
-            hold.add(start, 0)
-            hold.add(start, opacity)
-            hold.add(start + length, opacity)
-            hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
-        }
+        let cycle = timeline.repeatCount == nil ? start + length : timeline.cycle
+        var hold = SMILKeyframes()
+        hold.add(start, 0)
+        hold.add(start + cycle / 1000, opacity)
+        hold.add(start + length, opacity)
+        hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
         var keys = SMILKeyframes(pairs: true)
         keys.add(start, 0, 2, easedToNext: true)
         keys.add(start + length, 1, 0)

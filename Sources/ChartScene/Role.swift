@@ -30,8 +30,10 @@ public enum Role: Hashable, Sendable {
     case valueLabel(series: Int, progress: Double)
     /// A bar of series `series` at category `index`. `base` is the edge of its bounds on the baseline (the bottom
     /// edge, `maxY`, for a positive vertical bar; `minX` for a positive horizontal one): an animation grows the bar
-    /// out of that edge.
-    case bar(series: Int, index: Int, base: RectEdge)
+    /// out of that edge. A segment of a stack has `stackBase`, the coordinate of the stack's baseline (y for vertical
+    /// bars, x for horizontal ones): an animation grows the whole stack out of it at once, so that every segment
+    /// rides on the one below instead of growing about its own base.
+    case bar(series: Int, index: Int, base: RectEdge, stackBase: Double? = nil)
     /// The slices of one pie or doughnut, tiling `Sector` (a whole turn from its start angle; a doughnut's hole is
     /// its inner radius). Animated, the pie is revealed by a clockwise sweep from the start angle.
     indirect case pie(Sector)

@@ -216,7 +216,7 @@ public struct SceneCost: Sendable, Equatable {
         switch role {
         case .series(let k), .seriesLine(let k), .seriesArea(let k), .legendItem(let k), .ringLabel(let k):
             .series(k)
-        case .point(let k, _, _), .valueLabel(let k, _), .bar(let k, _, _): .series(k)
+        case .point(let k, _, _), .valueLabel(let k, _), .bar(let k, _, _, _): .series(k)
         case .ring(let k, _), .ringArc(let k, _): .series(k)
         case .pie, .slice, .sliceLabel: .series(0)
         case .annotation(let i): .annotation(i)

@@ -108,8 +108,14 @@ public struct Series: Hashable, Sendable {
     public var color: Color?
     public var curve: Curve = .monotone
     public var lineWidth: Double = 2
+    /// A dot on every drawn point, styled by `dot`.
     public var dots: Bool = false
+    /// The look of the dots (when `dots`).
+    public var dot = DotOptions()
     public var fill: FillMode = .none
+    /// Opacity of the fill (0…1): a solid fill's, or a gradient fill's at its strong end; nil means the look's
+    /// default (0.25 solid, 0.45 gradient). The seed's fill fades in to 0.7.
+    public var fillOpacity: Double?
     /// Colors spread evenly along the stroke, left to right; empty for a plain stroke.
     public var strokeGradient: [Color] = []
     /// Dash on/off lengths in CSS px; empty for a solid line.
@@ -247,6 +253,8 @@ public struct AxisOptions: Hashable, Sendable {
     public var tickCount: Int = 5
     public var title: String?
     public var grid: Bool
+    /// Dash on/off lengths of the grid lines in CSS px; empty for solid lines.
+    public var gridDash: [Double] = []
     public var format: NumberFormat = .auto
     /// Linear, log (y) or time (x).
     public var scale: AxisScale = .linear

@@ -12,6 +12,10 @@ extension ChartSpec {
         /// Every text field (titles, names, labels, annotation labels), in Unicode scalars.
         public static let maxTextLength = 200
         public static let lineWidth: ClosedRange<Double> = 0.25...32
+        /// A series' dot radius in CSS px (`dots: {"radius": …}`).
+        public static let dotRadius: ClosedRange<Double> = 1...24
+        /// A series' fill opacity.
+        public static let fillOpacity: ClosedRange<Double> = 0...1
         public static let strokeGradientColors: ClosedRange<Int> = 2...16
         public static let paletteColors: ClosedRange<Int> = 1...64
         public static let maxDashEntries = 8

@@ -21,7 +21,7 @@ struct BarMarksTests {
     func bars(_ scene: Scene) -> [[Int]: Rect] {
         var result: [[Int]: Rect] = [:]
         for g in groups(scene) {
-            guard case .bar(let s, let i, _)? = g.role else { continue }
+            guard case .bar(let s, let i, _, _)? = g.role else { continue }
             for case .shape(let shape) in g.children { result[[s, i]] = shape.path.controlBounds }
         }
         return result

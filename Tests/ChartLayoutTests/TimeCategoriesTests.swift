@@ -16,7 +16,7 @@ struct TimeCategoriesTests {
     func bars(_ scene: Scene) -> [[Int]: (rect: Rect, tooltip: String?)] {
         var result: [[Int]: (Rect, String?)] = [:]
         for g in groups(scene) {
-            guard case .bar(let s, let i, _)? = g.role else { continue }
+            guard case .bar(let s, let i, _, _)? = g.role else { continue }
             for case .shape(let shape) in g.children {
                 if let bounds = shape.path.controlBounds { result[[s, i]] = (bounds, g.tooltip) }
             }

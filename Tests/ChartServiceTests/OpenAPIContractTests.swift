@@ -123,6 +123,7 @@ struct OpenAPIContractTests {
         EnumCase(schema: "ChartSpec", property: "text", model: TextMode.allCases.map(\.rawValue)),
         EnumCase(schema: "ChartSpec", property: "compression", model: Compression.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "fill", model: FillMode.allCases.map(\.rawValue)),
+        EnumCase(schema: "Series", property: "dots", model: DotStyle.allCases.map(\.rawValue)),
         EnumCase(schema: "AnimationOptions", property: "easing", model: Easing.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "type", model: SeriesMark.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "decimation", model: Decimation.allCases.map(\.rawValue)),
@@ -239,6 +240,11 @@ struct OpenAPIContractTests {
         Limit(schema: "Axis", property: "step",
               template: #"{"series": [{"values": [1]}], "x": {"type": "time", "start": 0, "step": VALUE}}"#,
               path: "x.step"),
+        Limit(schema: "Series", property: "fillOpacity",
+              template: #"{"series": [{"values": [1], "fill": "solid", "fillOpacity": VALUE}]}"#,
+              path: "series[0].fillOpacity"),
+        Limit(schema: "Series", property: "dots",
+              template: #"{"series": [{"values": [1], "dots": {"radius": VALUE}}]}"#, path: "series[0].dots.radius"),
     ]
 
     /// The documented minimum and maximum are accepted; just outside them is rejected at the documented path.

@@ -47,6 +47,13 @@ struct CanonicalJSONTests {
          ##"{"series":[{"values":[1]}],"palette":["#ff0000","blue"],"ring":{"track":"rgb(221,221,221)"}}"##),
         (#"{"series":[{"points":[[0,1,2],[1e0,2,3.0]]}],"y":{"min":-0.0,"max":1E2}}"#,
          #"{"y":{"max":100,"min":0},"series":[{"points":[[0.0,1,2],[1,2,3]]}]}"#),
+        // Dot and grid objects that ask for the defaults are the plain `true`.
+        (#"{"series":[{"values":[1],"dots":true}]}"#, #"{"series":[{"values":[1],"dots":{"style":"hollow"}}]}"#),
+        (#"{"series":[{"values":[1],"dots":true}]}"#, #"{"series":[{"values":[1],"dots":{}}]}"#),
+        (#"{"series":[{"values":[1]}],"x":{"grid":true}}"#, #"{"series":[{"values":[1]}],"x":{"grid":{}}}"#),
+        (#"{"series":[{"values":[1]}],"y":{"grid":true}}"#, #"{"series":[{"values":[1]}],"y":{"grid":{"dash":[]}}}"#),
+        (#"{"series":[{"values":[1],"dots":{"radius":4}}]}"#,
+         #"{"series":[{"values":[1],"dots":{"radius":4.0,"style":"hollow"}}]}"#),
     ])
     func sameChartSameBytes(a: String, b: String) throws {
         #expect(try canonical(a) == canonical(b))
@@ -67,6 +74,12 @@ struct CanonicalJSONTests {
         #"{"series":[{"values":[1,2,3]}],"y":{"format":".2%"}}"#,
         #"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"hline","y":1}]}"#,
         #"{"series":[{"values":[1,2,3]}],"ring":{"overflow":"show"}}"#,
+        #"{"series":[{"values":[1,2,3],"dots":true}]}"#,
+        #"{"series":[{"values":[1,2,3],"dots":{"style":"filled"}}]}"#,
+        #"{"series":[{"values":[1,2,3],"dots":{"radius":3}}]}"#,
+        #"{"series":[{"values":[1,2,3],"fillOpacity":0.25}]}"#,
+        #"{"series":[{"values":[1,2,3]}],"y":{"grid":{"dash":[4,4]}}}"#,
+        #"{"series":[{"values":[1,2,3]}],"x":{"grid":{"dash":[4]}}}"#,
     ])
     func anyChangeOfMeaningChangesTheBytes(variant: String) throws {
         #expect(try canonical(variant) != canonical(#"{"series":[{"values":[1,2,3]}]}"#))
@@ -78,9 +91,9 @@ struct CanonicalJSONTests {
          "subtitle": "s", "labels": ["a", "b"],
          "series": [{"name": "n", "values": [0.1, null, -3e-7, 1e21], "color": "#11223344", "curve": "cubic",
                      "lineWidth": 0.25, "dots": true, "fill": "solid", "strokeGradient": ["red", "lime", "blue"],
-                     "dash": [1.5, 0]},
-                    {"points": [[-1, 2], [1e-3, null]]}],
-         "x": {"min": -2, "max": 2, "tickCount": 3, "title": "x", "grid": true, "format": "si"},
+                     "dash": [1.5, 0], "fillOpacity": 0.7},
+                    {"points": [[-1, 2], [1e-3, null]], "dots": {"style": "filled", "radius": 24}}],
+         "x": {"min": -2, "max": 2, "tickCount": 3, "title": "x", "grid": {"dash": [4, 2.5]}, "format": "si"},
          "y": {"max": 100, "format": ".0%"},
          "annotations": [{"type": "hline", "y": 0.5, "label": "l", "color": "navy", "dash": [2, 2]},
                          {"type": "vline", "x": 0}, {"type": "bubble", "series": 1, "index": 0, "label": "b"}],
@@ -89,6 +102,17 @@ struct CanonicalJSONTests {
          "text": "paths", "compression": "fast", "ring": {"overflow": "show", "layout": "concentric"}}
         """#)
         #expect(try ChartSpec.parse(spec.canonicalJSON) == spec)
+    }
+
+    /// The seed-detail options have this exact canonical form; left at their defaults they are written as before
+    /// they existed (`minimalSpecHasThisExactCanonicalForm`), so earlier ETags stay valid.
+    @Test func seedDetailOptionsHaveThisExactCanonicalForm() throws {
+        let json = try canonical(#"""
+        {"series": [{"values": [1], "dots": {"radius": 5, "style": "filled"}, "fillOpacity": 0.7, "fill": "solid"}],
+         "x": {"grid": {"dash": [4, 4]}}}
+        """#)
+        #expect(json.contains(#""dots":{"style":"filled","radius":5},"fill":"solid","fillOpacity":0.7,"#))
+        #expect(json.contains(#""x":{"tickCount":5,"grid":{"dash":[4,4]},"format":"auto","type":"linear"}"#))
     }
 
     /// A vertical line's timestamp text is kept as text (its instant depends on the axis zone, resolved later), and

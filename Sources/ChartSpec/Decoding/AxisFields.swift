@@ -5,7 +5,20 @@ enum AxisFields {
         .number("max", \.max),
         .integer("tickCount", \.tickCount, ChartSpec.Limits.tickCount),
         .text("title", \.title),
-        .bool("grid", \.grid),
+        .custom("grid", read: { axis, value, path, diagnostics in
+            if case .object(let members) = value {
+                axis.grid = true
+                gridTable.decode(members, at: path, into: &axis, &diagnostics)
+            } else if case .bool(let flag) = value {
+                axis.grid = flag
+            } else {
+                let got = value.kindDescription
+                diagnostics.report(path, "expected true, false or an object {\"dash\"}, got \(got)")
+            }
+        }, write: { axis, w in
+            // Plain grid lines stay `true`/`false`, as before grid options existed.
+            if axis.grid && !axis.gridDash.isEmpty { gridTable.write(axis, to: &w) } else { w.bool(axis.grid) }
+        }),
         .custom("format", read: { axis, value, path, diagnostics in
             guard case .string(let string) = value, let format = NumberFormat(specString: string) else {
                 let got = if case .string(let s) = value { JSONPath.quoted(s) } else { value.kindDescription }
@@ -36,4 +49,11 @@ enum AxisFields {
                                "must be greater than min (\(Diagnostics.show(min))), got \(Diagnostics.show(max))")
         }
     })
+}
+
+extension AxisFields {
+    /// `grid` given as an object (`{"dash": [4, 4]}`): grid lines on, with these options.
+    static let gridTable = FieldTable<AxisOptions>([
+        .dash("dash", \.gridDash),
+    ])
 }

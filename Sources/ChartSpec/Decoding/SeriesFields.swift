@@ -37,8 +37,11 @@ enum SeriesFields {
         .color("color", \.color),
         .choice("curve", \.curve),
         .number("lineWidth", \.lineWidth, ChartSpec.Limits.lineWidth),
-        .bool("dots", \.dots),
+        .custom("dots", read: { series, value, path, diagnostics in
+            DotFields.decode(value, path, onto: &series, &diagnostics)
+        }, write: DotFields.write),
         .choice("fill", \.fill),
+        .number("fillOpacity", \.fillOpacity, ChartSpec.Limits.fillOpacity),
         .colors("strokeGradient", \.strokeGradient, ChartSpec.Limits.strokeGradientColors),
         .dash("dash", \.dash),
         .choice("type", \.mark),
