@@ -6,9 +6,10 @@ import ChartSpec
 enum Annotations {
     /// One `.annotation(i)` group per line annotation that falls inside the plot. Labels take their first
     /// position that does not overlap `avoiding` (value bubbles): near the top or right end of the line,
-    /// else near its bottom or left end.
-    static func lineNodes(ctx: LayoutContext, plot: Rect, y: (Double) -> Double, x: (Double) -> Double,
-                          avoiding: [Rect] = []) -> [Node] {
+    /// else near its bottom or left end. The groups are numbered by position in `annotations` (the spec's by
+    /// default).
+    static func lineNodes(ctx: LayoutContext, annotations: [Annotation]? = nil, plot: Rect, y: (Double) -> Double,
+                          x: (Double) -> Double, avoiding: [Rect] = []) -> [Node] {
         func firstClear(_ candidates: [TextRun]) -> TextRun? {
             let placed = candidates.compactMap { ctx.placed($0) }
             return placed.first { run in
@@ -18,7 +19,7 @@ enum Annotations {
         }
         let size = ctx.style.annotationSize
         var nodes: [Node] = []
-        for (i, annotation) in ctx.spec.annotations.enumerated() {
+        for (i, annotation) in (annotations ?? ctx.spec.annotations).enumerated() {
             switch annotation {
             case .horizontalLine(let value, let label, let color, let dash):
                 let py = y(value)

@@ -15,22 +15,16 @@ public enum ChartLayout {
     /// dots, with their original indices) for the points it draws; the legend takes at most a quarter of the
     /// canvas height (further entries are left out); at most 2000 x labels are
     /// measured to choose thinning; line widths are clamped to 0…64 px. The other kinds document their own
-    /// limits: `RingChartLayout`, `DiffChartLayout` (a line chart of the difference), `PieChartLayout`.
+    /// limits: `RingChartLayout`, `DiffKind` (a line chart of the difference), `PieChartLayout`.
     ///
     /// `interactive: false` lays out for a static image: the same pixels, without tooltips or the invisible hit
     /// targets around data points (nothing can hover a PNG).
     public static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) -> Scene {
         switch spec.type {
-        case .line, .area, .scatter:
-            LineChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
-        case .bar:
-            spec.bars.orientation == .horizontal
-                ? HorizontalBarLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
-                : LineChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+        case .line, .area, .scatter, .bar, .diff:
+            CartesianLayout.scene(for: spec, metrics: metrics, interactive: interactive)
         case .ring:
             RingChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
-        case .diff:
-            DiffChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .pie, .doughnut:
             PieChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         }

@@ -14,13 +14,17 @@ struct LayoutContext {
     /// points); a static image (PNG) gets neither, which changes no pixel and saves building them.
     let interactive: Bool
     /// Whether every finite x (y) value of the spec's series is a whole number (index x always is): the axis then
-    /// gets whole-number steps, as do sums and differences of such values (stacks, the diff series).
-    let wholeX: Bool, wholeY: Bool
+    /// gets whole-number steps, as do sums and differences of such values (stacks). A kind drawing derived values
+    /// (the diff series) sets them for those.
+    var wholeX: Bool, wholeY: Bool
+
+    /// The largest canvas side handled; larger (or non-finite) sizes are clamped. The spec layer allows 4096.
+    static let maxCanvasSide = 16384.0
 
     /// The context of `spec` with the theme's colors and the default style; canvas sides are clamped to
-    /// 1…`LineChartLayout.maxCanvasSide` (non-finite sizes become 1).
+    /// 1…`maxCanvasSide` (non-finite sizes become 1).
     init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), LineChartLayout.maxCanvasSide) : 1 }
+        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
         self.init(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
                   canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)),
                   interactive: interactive)

@@ -1,23 +1,32 @@
 import ChartScene
 import ChartSpec
 
-/// The series legend: one entry (swatch + ellipsized name) per series, wrapped into centered rows.
-/// Kinds without line series (pies, concentric rings) list their own items with block swatches.
+/// The legend: one entry (swatch + ellipsized name) per item, wrapped into centered rows. Each kind lists its
+/// items: a series-drawing kind one per series with the swatch of its mark, pies and rings their slices and rings
+/// with block swatches.
 struct Legend {
-    /// How an entry's swatch is drawn.
+    /// How an entry's swatch is drawn; the kind drawing the chart chooses it.
     enum Swatch {
-        /// A short stroke styled like the series line (dash, dots, gradient start).
-        case series
+        /// A short stroke styled like a series line (its color or gradient start, its dash), with its dot (a ring
+        /// in `dot.color`, or a disc when `filled`) when the series has dots.
+        case line(color: Color, dash: [Double], dot: (color: Color, filled: Bool)?)
+        /// A small bar with a rounded top.
+        case bar(Color)
+        /// A scatter dot.
+        case dot(Color)
         /// A filled square, for slices and rings.
         case block(Color)
     }
+
+    /// What a kind lists in its legend: one entry's text and swatch.
+    typealias Item = (text: String, swatch: Swatch)
 
     struct Entry {
         /// The index in the `.legendItem(series:)` role (a series, or a slice).
         var series: Int
         var text: String
         var width: Double
-        var swatch: Swatch = .series
+        var swatch: Swatch
     }
 
     /// Entries per row, top to bottom.
@@ -31,13 +40,9 @@ struct Legend {
         max(1, Int(ctx.canvas.height * 0.25 / rowHeight))
     }
 
-    /// Wraps entries greedily into rows no wider than `width`; entries beyond the row limit are left out.
-    static func make(ctx: LayoutContext, width: Double) -> Legend {
-        make(ctx: ctx, width: width, items: ctx.spec.series.indices.map { (ctx.seriesName($0), .series) })
-    }
-
-    /// Wraps `items` (role index = position) like `make(ctx:width:)`.
-    static func make(ctx: LayoutContext, width: Double, items: [(text: String, swatch: Swatch)]) -> Legend {
+    /// Wraps `items` (role index = position) greedily into rows no wider than `width`; entries beyond the row
+    /// limit are left out.
+    static func make(ctx: LayoutContext, width: Double, items: [Item]) -> Legend {
         let style = ctx.style
         let size = style.legendSize
         let rowHeight = (ctx.lineHeight(size) * 1.5).rounded(.up)
@@ -77,30 +82,27 @@ struct Legend {
                 let y = midY
                 var swatch: [Node] = []
                 let center = Point(x + ctx.style.swatchLength / 2, y)
-                if case .block(let color) = entry.swatch {
+                switch entry.swatch {
+                case .block(let color):
                     let side = min(10, ctx.style.swatchLength)
                     let box = Rect(x: center.x - side / 2, y: y - side / 2, width: side, height: side)
                     swatch.append(.shape(Shape(path: .rect(box), fill: .solid(color))))
-                } else if entry.series < ctx.spec.series.count {
-                    let series = ctx.spec.series[entry.series]
-                    let color = ctx.seriesColor(entry.series)
+                case .bar(let color):
+                    let square = Rect(x: center.x - 5, y: center.y - 5, width: 10, height: 10)
+                    swatch.append(.shape(Shape(path: BarMarks.path(square, roundedEnd: .minY, radius: 2),
+                                               fill: .solid(color))))
+                case .dot(let color):
+                    swatch.append(.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color))))
+                case .line(let color, let dash, let dot):
                     swatch.append(.shape(Shape(
                         path: Path([.move(Point(x + 2, y)), .line(Point(x + ctx.style.swatchLength - 2, y))]),
-                        stroke: .solid(series.strokeGradient.first ?? color),
-                        strokeStyle: StrokeStyle(width: 3, cap: series.dash.isEmpty ? .round : .butt,
-                                                 dash: swatchDash(series.dash)))))
-                    // Bars and scatter dots are shown by their own shape: a small square or a dot.
-                    if ctx.spec.type == .bar && series.mark != .line {
-                        let square = Rect(x: center.x - 5, y: center.y - 5, width: 10, height: 10)
-                        swatch = [.shape(Shape(path: BarMarks.path(square, roundedEnd: .minY, radius: 2),
-                                               fill: .solid(color)))]
-                    } else if ctx.spec.type == .scatter {
-                        swatch = [.shape(Shape(path: .circle(center: center, radius: 4.5), fill: .solid(color)))]
-                    } else if series.dots {
-                        let filled = series.dot.style == .filled
+                        stroke: .solid(color),
+                        strokeStyle: StrokeStyle(width: 3, cap: dash.isEmpty ? .round : .butt,
+                                                 dash: swatchDash(dash)))))
+                    if let dot {
                         swatch.append(.shape(Shape(path: .circle(center: center, radius: 3),
-                                                   fill: .solid(filled ? color : ctx.theme.background),
-                                                   stroke: filled ? nil : .solid(color),
+                                                   fill: .solid(dot.filled ? dot.color : ctx.theme.background),
+                                                   stroke: dot.filled ? nil : .solid(dot.color),
                                                    strokeStyle: StrokeStyle(width: 1.5))))
                     }
                 }

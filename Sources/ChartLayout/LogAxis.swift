@@ -19,17 +19,17 @@ extension YAxisLayout {
         if !exact && options.min == nil && options.max == nil { scale = scale.niced() }
         let ticks = scale.ticks()
         let major = ticks.filter(\.isMajor)
-        let values = major.map { LineChartLayout.log10Clamped($0.value) }
+        let values = major.map { LogScale.log10Clamped($0.value) }
         // `auto` keeps the compact powers of ten (1000, 10K, 1M); any other format labels the majors with it.
         let labels = options.format == .auto ? major.map(\.label)
             : TickFormatter(options.format).labels(for: major.map(\.value))
         let size = ctx.style.tickSize
         let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
-        let lo = LineChartLayout.log10Clamped(scale.lower), hi = LineChartLayout.log10Clamped(scale.upper)
+        let lo = LogScale.log10Clamped(scale.lower), hi = LogScale.log10Clamped(scale.upper)
         return YAxisLayout(ticks: NiceTicks(values: values.isEmpty ? [lo] : values, step: 1, domainMin: lo,
                                             domainMax: max(hi, lo)),
                            labels: values.isEmpty ? [TickFormatter().string(scale.lower)] : labels, labelWidth: width,
-                           minor: ticks.filter { !$0.isMajor }.map { LineChartLayout.log10Clamped($0.value) },
+                           minor: ticks.filter { !$0.isMajor }.map { LogScale.log10Clamped($0.value) },
                            isLog: true)
     }
 }

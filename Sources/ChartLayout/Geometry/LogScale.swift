@@ -44,6 +44,11 @@ public struct LogScale: Hashable, Sendable {
     /// Smallest and largest accepted domain bounds; beyond them powers of ten stop being exact and labels meaningless.
     public static let minValue = 1e-300
     public static let maxValue = 1e300
+
+    /// log10 of a value clamped into the accepted range, so zero or garbage never gives −∞ (non-finite: 0).
+    static func log10Clamped(_ v: Double) -> Double {
+        log10(v.isFinite ? min(max(v, minValue), maxValue) : 1)
+    }
     /// At most this many major ticks: wider domains label every 2nd, 3rd, … decade.
     public static let maxMajorTicks = 12
 

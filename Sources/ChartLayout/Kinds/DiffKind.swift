@@ -1,30 +1,32 @@
 import ChartScene
 import ChartSpec
-import ChartText
 
-/// Lays out a lead/deficit chart: the line of series 0 − series 1 (e.g. home − guest, paired by index, x taken
-/// from series 0) around a prominent zero line, the area above zero in series 0's color and below in series 1's,
-/// a hollow ring at every lead change (the interpolated zero crossing, `LeadChange.crossings`) with an optional
-/// "… leads" label, and a legend naming which color leads.
+/// A lead/deficit chart: the line of series 0 − series 1 (e.g. home − guest, paired by index, x taken from series 0)
+/// around a prominent zero line, the area above zero in series 0's color and below in series 1's, a hollow ring at
+/// every lead change (the interpolated zero crossing, `LeadChange.crossings`) with an optional "… leads" label, and a
+/// legend naming which color leads ("Home leads", "Guest leads"; on by default).
 ///
-/// The frame (title, legend, axes, grid) is the line chart's, laid out for a derived spec whose first series is
-/// the difference; only the marks are drawn here. Points are joined linearly, so the crossings sit on the line.
+/// The frame (title, legend, axes, grid) is the line chart's, laid out for the difference with zero always in the
+/// y range; the grid leaves the zero line to this kind, which draws it over its areas. Points are joined linearly,
+/// so the crossings sit on the line. Value bubbles are not drawn.
 /// Limits: as for line charts; the line and areas are decimated like a line series, and at most
 /// `SeriesMarks.maxPointMarks` point groups and lead-change markers are drawn.
-struct DiffChartLayout {
-    /// The original spec's context (names, colors, options).
+struct DiffKind: CartesianKind {
     let ctx: LayoutContext
-    /// The line chart laid out for the derived spec (series 0: the difference; series 1: empty, for the legend).
-    let line: LineChartLayout
     /// x of each index (series 0's x, or the index).
     let xs: [Double]
     /// home − guest per index; nil where either is missing.
     let diff: [Double?]
+    /// The difference as a series (x from `xs`), for decimation and the extent.
+    let difference: SeriesData
     /// Every lead change, computed once (markers and the description both need it).
     let crossings: [LeadCrossing]
+    let extent: CartesianExtent
 
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
+    var spec: ChartSpec { ctx.spec }
+
+    init(ctx: LayoutContext) {
+        let spec = ctx.spec
         let home = spec.series.first ?? Series(points: [])
         let guest = spec.series.count > 1 ? spec.series[1] : Series(points: [])
         let diff = LeadChange.difference(home: home.points.map(\.y), guest: guest.points.map(\.y))
@@ -34,41 +36,38 @@ struct DiffChartLayout {
         self.diff = diff
         self.xs = xs
         crossings = LeadChange.crossings(xs: xs, diff: diff)
-        line = LineChartLayout(spec: Self.derivedSpec(spec, xs: xs, diff: diff, ctx: ctx), metrics: metrics,
-                               interactive: interactive)
-    }
-
-    var spec: ChartSpec { ctx.spec }
-
-    /// The line chart the frame is laid out for: the difference as series 0 (linear, in the home color, named
-    /// "Home leads"), an empty series 1 named "Guest leads" in the guest color (for the legend), the user's
-    /// reference lines plus one at zero (so zero is always in the y range), and the legend on by default.
-    static func derivedSpec(_ spec: ChartSpec, xs: [Double], diff: [Double?], ctx: LayoutContext) -> ChartSpec {
-        var derived = spec
-        derived.type = .line
         let numericX = spec.series.first?.hasNumericX ?? false
-        var lead = Series(name: spec.diff.leadText(ctx.seriesName(0)),
-                          points: zip(xs, diff).map { DataPoint(x: $0, y: $1) }, hasNumericX: numericX)
-        lead.color = ctx.seriesColor(0)
-        lead.curve = .linear
-        lead.lineWidth = spec.series.first?.lineWidth ?? 2
-        var trail = Series(name: spec.diff.leadText(ctx.seriesName(1)), points: [], hasNumericX: numericX)
-        trail.color = ctx.seriesColor(1)
-        derived.series = [lead, trail]
-        derived.annotations = spec.annotations.filter {
-            if case .bubble = $0 { return false }
-            return true
-        } + [.horizontalLine(y: 0, label: nil, color: nil, dash: [])]
-        derived.legend = spec.legend ?? true
-        return derived
+        difference = SeriesData(index: 0, series: Series(points: zip(xs, diff).map { DataPoint(x: $0, y: $1) },
+                                                         hasNumericX: numericX))
+        // The axes get whole steps when the drawn differences (and their x) are whole.
+        var ctx = ctx
+        (ctx.wholeX, ctx.wholeY) = LayoutContext.wholeNumbers([difference.series])
+        self.ctx = ctx
+        // The frame's reach: half the difference line's width, at least 1 px (half a default line).
+        let lineWidth = spec.series.first?.lineWidth ?? 2
+        let reach = max(lineWidth.isFinite ? min(max(lineWidth, 0), 64) / 2 : 1, 1)
+        extent = CartesianExtent(
+            y: SeriesSet.yExtent(data: [difference], includeZero: true, ctx: ctx),
+            x: SeriesSet.xMode(spec: spec, numericX: numericX, longest: diff.count, data: [difference], bands: false),
+            markReach: reach, emphasizeZero: false)
     }
 
-    func scene() -> Scene {
-        // The prominent zero line is drawn below, over the areas, instead of the grid's thinner one.
-        let frame = spec.axes ? line.fullFrame(emphasizeZero: false) ?? line.sparklineFrame() : line.sparklineFrame()
-        var nodes = frame.decorations
+    var name: String { "Lead chart" }
+
+    /// "Home leads" in the home color and "Guest leads" in the guest color, as plain line swatches.
+    var legend: [Legend.Item]? {
+        guard ctx.spec.legend ?? true else { return nil }
+        return (0..<2).map { k in
+            let text = ctx.spec.diff.leadText(ctx.seriesName(k))
+            return Legend.Item(text: text.isEmpty ? "Series \(k + 1)" : text,
+                               swatch: .line(color: ctx.seriesColor(k), dash: [], dot: nil))
+        }
+    }
+
+    func marks(in frame: CartesianFrame) -> [Node] {
+        var nodes: [Node] = []
         let plot = frame.plot
-        let yScale = frame.yAxis.scale(plot: plot)
+        let yScale = frame.value
         let canvas = ctx.canvas
         func pixel(_ x: Double, _ y: Double) -> Point {
             let px = min(max(frame.xPosition(x), canvas.minX), canvas.maxX)
@@ -78,8 +77,7 @@ struct DiffChartLayout {
         let zeroY = pixel(0, 0).y
 
         // The drawn points: decimated like a line series when there are far more than pixels.
-        let data = SeriesData(index: 0, series: line.spec.series[0])
-        let (runs, decimated) = data.keptIndices(limit: max(3, Int(2 * plot.width)))
+        let (runs, decimated) = difference.keptIndices(limit: max(3, Int(2 * plot.width)))
         var keptXs: [Double] = [], keptDiff: [Double?] = []
         for run in runs {
             if !keptXs.isEmpty { keptXs.append(.nan); keptDiff.append(nil) }  // a gap between runs
@@ -134,7 +132,7 @@ struct DiffChartLayout {
 
         var seriesChildren: [Node] = []
         if !path.isEmpty {
-            let lineWidth = min(max(line.spec.series[0].lineWidth, 0), 64)
+            let lineWidth = min(max(spec.series.first?.lineWidth ?? 2, 0), 64)
             seriesChildren.append(.group(Group(role: .seriesLine(0), children: [
                 .shape(Shape(path: path, stroke: lineStroke(zeroY: zeroY, plot: plot, home: home, guest: guest),
                              strokeStyle: StrokeStyle(width: lineWidth, join: .round, cap: .round))),
@@ -142,7 +140,7 @@ struct DiffChartLayout {
         }
         let xFormatter = TickFormatter(spec.x.format), yFormatter = TickFormatter(spec.y.format)
         func xLabel(_ i: Int) -> String {
-            if case .categories(let labels, _) = line.xMode, i < labels.count { return labels[i] }
+            if case .categories(let labels, _) = extent.x, i < labels.count { return labels[i] }
             return xFormatter.string(xs[i])
         }
         // A dot with a tooltip per drawn point; decimated, invisible hit targets (dots at the kept points only would
@@ -168,13 +166,16 @@ struct DiffChartLayout {
         plotChildren.append(.group(Group(role: .series(0), children: seriesChildren)))
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
         nodes.append(.group(Group(role: .plot, clip: clip, children: plotChildren)))
-        let annotationCtx = LayoutContext(spec: { var s = line.spec; s.annotations.removeLast(); return s }(),
-                                          metrics: ctx.metrics, interactive: ctx.interactive)
-        nodes.append(contentsOf: Annotations.lineNodes(ctx: annotationCtx, plot: plot, y: { yScale($0) },
+        // Value bubbles are not drawn; the reference lines are numbered without them.
+        let lines = spec.annotations.filter {
+            if case .bubble = $0 { return false }
+            return true
+        }
+        nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, annotations: lines, plot: plot, y: { yScale($0) },
                                                        x: frame.xPosition))
-
-        return ctx.scene(kind: "Lead chart", description: description(), nodes: nodes)
+        return nodes
     }
+
 
     /// The line in the leader's color: home above the zero line, guest below (a hard stop at zero).
     func lineStroke(zeroY: Double, plot: Rect, home: Color, guest: Color) -> Paint {
@@ -253,7 +254,7 @@ struct DiffChartLayout {
     }
 
     /// "Lead chart of Home − Guest: 3 lead changes; largest leads Home +12, Guest +7".
-    func description() -> String {
+    func description(in frame: CartesianFrame) -> String {
         guard spec.series.count == 2 else { return "Lead chart with no data" }
         let formatter = TickFormatter(spec.y.format)
         var most = 0.0, least = 0.0

@@ -1,35 +1,28 @@
 import ChartScene
 import ChartSpec
-import ChartText
 
-/// Horizontal bar charts: categories down the left (from `labels`), values along the bottom. The value axis takes
-/// its options (min, max, tickCount, format, grid, title) from `y`, as in a vertical bar chart; series with
-/// `"type": "line"` are not drawn (a line across categories stacked vertically reads wrongly). Header, legend and
-/// bar marks are shared with the vertical layout (`LineChartLayout`, `BarMarks`).
-struct HorizontalBarLayout {
-    let base: LineChartLayout
-
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        base = LineChartLayout(spec: spec, metrics: metrics, interactive: interactive)
-    }
-
+/// The frame of a transposed kind (horizontal bars): categories down the left (from `labels`), values along the
+/// bottom. The value axis takes its options (min, max, tickCount, format, grid, title) from `y`, as in a vertical
+/// bar chart. Header and legend are the vertical frame's (`CartesianFrame.header`).
+enum HorizontalBarFrame {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000
 
-    /// The chart with axes, or, when the canvas is too small for them (or `axes` is false), only the bars.
-    func scene() -> Scene {
-        if base.spec.axes, let scene = scene(axes: true) { return scene }
-        return scene(axes: false) ?? Scene(width: base.ctx.canvas.width, height: base.ctx.canvas.height,
-                                           background: nil, title: "Bar chart", description: "Bar chart", nodes: [])
+    /// The frame with axes, or, when the canvas is too small for them (or `axes` is false), one for the bars alone;
+    /// nil when not even those fit.
+    static func make(ctx: LayoutContext, extent: CartesianExtent, legend: [Legend.Item]?) -> CartesianFrame? {
+        if ctx.spec.axes, let frame = make(ctx: ctx, extent: extent, legend: legend, axes: true) { return frame }
+        return make(ctx: ctx, extent: extent, legend: legend, axes: false)
     }
 
-    private func scene(axes withAxes: Bool) -> Scene? {
-        let ctx = base.ctx, spec = base.spec, style = ctx.style, canvas = ctx.canvas
-        let (header, top) = withAxes ? base.header() : ([], canvas.minY)
+    private static func make(ctx: LayoutContext, extent: CartesianExtent, legend: [Legend.Item]?,
+                             axes withAxes: Bool) -> CartesianFrame? {
+        let spec = ctx.spec, style = ctx.style, canvas = ctx.canvas
+        let (header, top) = withAxes ? CartesianFrame.header(ctx: ctx, legend: legend) : ([], canvas.minY)
         var nodes = header
         let count: Int
         let labels: [String]
-        if case .categories(let l, let n) = base.xMode { (labels, count) = (l, n) } else { (labels, count) = ([], 0) }
+        if case .categories(let l, let n) = extent.x { (labels, count) = (l, n) } else { (labels, count) = ([], 0) }
         let size = style.tickSize
         let lh = ctx.lineHeight(size)
         let pad = withAxes ? style.padding : 0
@@ -51,42 +44,27 @@ struct HorizontalBarLayout {
         if withAxes && (plot.width < 16 || plot.height < 16) { return nil }
         guard plot.width > 0, plot.height > 0 else { return nil }
 
-        let extent = base.yExtent
         let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
-        let ticks = NiceTicks.compute(dataMin: extent.min, dataMax: extent.max, target: target,
+        let ticks = NiceTicks.compute(dataMin: extent.y.min, dataMax: extent.y.max, target: target,
                                       fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
         let value = LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.minX, plot.maxX))
-        let formatter = TickFormatter(spec.y.format)
         let baseline = value(min(max(0, ticks.domainMin), ticks.domainMax))
         let bands = BandScale(count: count, rangeStart: plot.minY, rangeEnd: plot.maxY)
-
         if withAxes {
-            nodes.append(contentsOf: axes(ticks: ticks, value: value, baseline: baseline, bands: bands,
-                                          labels: labels, plot: plot, formatter: formatter, maxLabel: maxLabel))
+            nodes.append(contentsOf: axes(ctx: ctx, ticks: ticks, value: value, baseline: baseline, bands: bands,
+                                          labels: labels, plot: plot, formatter: TickFormatter(spec.y.format),
+                                          maxLabel: maxLabel))
         }
-        let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(base.data) : nil
-        var marks: [Node] = []
-        let label: (Int) -> String = { [base] i in base.categoryName(i, labels: labels) }
-        for d in base.data where d.series.mark != .line {
-            marks.append(BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) },
-                                       valueRange: plot.minX...plot.maxX, baseline: baseline, stacks: stacks,
-                                       horizontal: true, label: label, formatter: formatter).node)
-        }
-        nodes.append(.group(Group(role: .plot, clip: plot.insetBy(-1), children: marks)))
-        let background = spec.background ?? ctx.theme.background
-        return Scene(width: canvas.width, height: canvas.height, background: background.alpha == 0 ? nil : background,
-                     title: spec.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Bar chart",
-                     description: base.description(kind: "Horizontal bar chart", domain: (ticks.domainMin,
-                                                                                          ticks.domainMax),
-                                                   formatter: formatter),
-                     nodes: nodes)
+        return CartesianFrame(plot: plot, ticks: ticks, value: value, xPosition: { bands.center(0) + $0 * bands.step },
+                              bands: bands, decorations: nodes)
     }
 
     /// Vertical grid lines at the value ticks, the zero line, the left axis with category labels (thinned when the
     /// bands are shorter than a line) and the value labels along the bottom.
-    private func axes(ticks: NiceTicks, value: LinearScale, baseline: Double, bands: BandScale, labels: [String],
-                      plot: Rect, formatter: TickFormatter, maxLabel: Double) -> [Node] {
-        let ctx = base.ctx, spec = base.spec, style = ctx.style
+    private static func axes(ctx: LayoutContext, ticks: NiceTicks, value: LinearScale, baseline: Double,
+                             bands: BandScale, labels: [String], plot: Rect, formatter: TickFormatter,
+                             maxLabel: Double) -> [Node] {
+        let spec = ctx.spec, style = ctx.style
         let stroke = StrokeStyle(width: 1, cap: .butt)
         var grid = Path()
         if spec.y.grid {

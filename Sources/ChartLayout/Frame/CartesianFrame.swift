@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartScene
+import ChartSpec
+
+/// The frame an axis-based kind draws in: title, subtitle and legend on top, margins fitted to the measured labels,
+/// a left value axis with horizontal grid lines and an x baseline with category, numeric or time labels — or, for
+/// a transposed kind (horizontal bars, `HorizontalBarFrame`), categories down the left and values along the bottom.
+/// With `axes: false`, or a canvas too small for axes, it is a sparkline: the plot fills the canvas, inset only by
+/// how far the marks reach. A log value axis lays out in log10 space.
+struct CartesianFrame {
+    var plot: Rect
+    /// The value axis ticks; their domain is the value scale's.
+    var ticks: NiceTicks
+    /// Maps a value onto the value axis (y down the plot, or x across it when transposed), in axis space.
+    var value: LinearScale
+    /// Whether the value axis is logarithmic (laid out in log10 space).
+    var isLog = false
+    /// Maps a point's x (index or numeric) to its position along the x (category) axis.
+    var xPosition: (Double) -> Double
+    /// The category bands of a bar kind (nil for other kinds).
+    var bands: BandScale?
+    /// Title, legend, grid and axes, in drawing order.
+    var decorations: [Node]
+
+    /// The value axis domain.
+    var domain: (Double, Double) { (ticks.domainMin, ticks.domainMax) }
+
+    /// The value axis domain in data units (undoing log10 on a log axis).
+    var dataDomain: (Double, Double) { isLog ? (pow(10, ticks.domainMin), pow(10, ticks.domainMax)) : domain }
+
+    /// Maps a data value to the value axis: through log10 on a log axis.
+    var valuePosition: (Double) -> Double {
+        let scale = value
+        return isLog ? { scale(LogScale.log10Clamped($0)) } : { scale($0) }
+    }
+
+    /// Where bars and area fills start: the zero line, or the plot edge nearest to zero (a log axis: its bottom).
+    var baseline: Double { isLog ? plot.maxY : value(min(max(0, ticks.domainMin), ticks.domainMax)) }
+
+    /// The frame for `kind`, or nil when not even the marks fit (a transposed kind on a degenerate canvas).
+    static func make(for kind: some CartesianKind) -> CartesianFrame? {
+        let ctx = kind.ctx, extent = kind.extent
+        if extent.transposed { return HorizontalBarFrame.make(ctx: ctx, extent: extent, legend: kind.legend) }
+        if ctx.spec.axes, let frame = full(ctx: ctx, extent: extent, legend: kind.legend) { return frame }
+        return sparkline(ctx: ctx, extent: extent)
+    }
+
+    /// The full chart frame, or nil when the canvas is too small for axes (the caller falls back to a sparkline).
+    static func full(ctx: LayoutContext, extent: CartesianExtent, legend: [Legend.Item]?) -> CartesianFrame? {
+        let spec = ctx.spec
+        let style = ctx.style
+        let canvas = ctx.canvas
+        let pad = style.padding
+        let (headerNodes, top) = header(ctx: ctx, legend: legend)
+        var decorations = headerNodes
+        // Room above the plot for the top y label's upper half.
+        let plotTop = top + (ctx.ascent(style.tickSize) / 2).rounded(.up) + 2
+        let bottomFixed = pad + (spec.x.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
+        let leftFixed = pad + (spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
+        let inset = max(style.pointInset, extent.markReach + 1)
+
+        // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
+        // width → x label thinning or slanting); a few passes settle them.
+        var xHeight = style.tickGap + ctx.lineHeight(style.tickSize)
+        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double)?
+        for _ in 0..<3 {
+            let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
+            let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plotHeight, exact: false)
+            let left = leftFixed + yAxis.labelWidth + style.tickGap
+            let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
+            guard plot.width >= 16, plot.height >= 16 else { return nil }
+            let position = xPosition(extent: extent, plot: plot, inset: inset)
+            let xAxis = XAxisLayout.make(mode: extent.x, x: position, plot: plot, ctx: ctx)
+            result = (plot, yAxis, xAxis, position)
+            if abs(xAxis.height - xHeight) < 0.5 { break }
+            xHeight = xAxis.height
+        }
+        guard let r = result else { return nil }
+        if spec.x.grid, let grid = r.x.gridNode(plot: r.plot, ctx: ctx) { decorations.append(grid) }
+        if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: extent.emphasizeZero) {
+            decorations.append(grid)
+        }
+        decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
+        decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
+        return CartesianFrame(plot: r.plot, ticks: r.y.ticks, value: r.y.scale(plot: r.plot),
+                              isLog: spec.y.scale == .log, xPosition: r.position,
+                              bands: bands(extent: extent, plot: r.plot), decorations: decorations)
+    }
+
+    /// Sparkline: the data fills the canvas, inset only by how far the marks reach.
+    static func sparkline(ctx: LayoutContext, extent: CartesianExtent) -> CartesianFrame {
+        let plot = ctx.canvas.insetBy(min(extent.markReach, min(ctx.canvas.width, ctx.canvas.height) / 2))
+        let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plot.height, exact: true)
+        return CartesianFrame(plot: plot, ticks: yAxis.ticks, value: yAxis.scale(plot: plot),
+                              isLog: ctx.spec.y.scale == .log, xPosition: xPosition(extent: extent, plot: plot, inset: 0),
+                              bands: bands(extent: extent, plot: plot), decorations: [])
+    }
+
+    /// The value axis for a plot `plotHeight` tall; `exact` (sparklines) makes the domain the data extent itself.
+    private static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double,
+                              exact: Bool) -> YAxisLayout {
+        let y = extent.y
+        return ctx.spec.y.scale == .log
+            ? YAxisLayout.logarithmic(dataMin: y.min, dataMax: y.max, ctx: ctx, exact: exact)
+            : YAxisLayout.make(dataMin: y.min, dataMax: y.max, plotHeight: plotHeight, ctx: ctx, exact: exact)
+    }
+
+    /// The title, subtitle and `legend` above the plot, and the y where the space below them starts.
+    static func header(ctx: LayoutContext, legend items: [Legend.Item]?) -> (nodes: [Node], top: Double) {
+        let title = ChartHeader.make(ctx: ctx)
+        var top = title.bottom
+        var nodes: [Node] = title.node.map { [$0] } ?? []
+        if let items {
+            let legend = Legend.make(ctx: ctx, width: ctx.canvas.width - 2 * ctx.style.padding, items: items)
+            nodes.append(legend.node(top: top, ctx: ctx))
+            top += legend.height + 4
+        }
+        return (nodes, top)
+    }
+
+    /// The x mapping onto `plot`, first and last positions `inset` from its edges.
+    static func xPosition(extent: CartesianExtent, plot: Rect, inset: Double) -> (Double) -> Double {
+        // Fractional x (a "half time" line at 1.5) falls between band centers, linearly.
+        if let bands = bands(extent: extent, plot: plot) { return { bands.center(0) + $0 * bands.step } }
+        switch extent.x {
+        case .categories(_, let count):
+            let scale = PointScale(count: count, range: (plot.minX, plot.maxX), inset: inset)
+            return { scale($0) }
+        case .numeric(let lo, let hi, _), .time(let lo, let hi, _):
+            let i = min(inset, plot.width / 2)
+            let scale = LinearScale(domain: (lo, hi), range: (plot.minX + i, plot.maxX - i))
+            return { scale($0) }
+        }
+    }
+
+    /// The category bands across `plot` of a kind with bands.
+    static func bands(extent: CartesianExtent, plot: Rect) -> BandScale? {
+        guard extent.bands, case .categories(_, let count) = extent.x else { return nil }
+        return BandScale(count: count, rangeStart: plot.minX, rangeEnd: plot.maxX)
+    }
+}

@@ -1,0 +1,39 @@
+import ChartScene
+import ChartSpec
+
+/// Horizontal bar charts: categories down the left, bars growing to the right from the zero line, in the
+/// transposed frame (`HorizontalBarFrame`). Series with `"type": "line"` are not drawn (a line across categories
+/// stacked vertically reads wrongly); the bars, legend and value range are the vertical bar chart's.
+struct HorizontalBarKind: CartesianKind {
+    let series: SeriesSet
+    let extent: CartesianExtent
+
+    init(ctx: LayoutContext, timeCategories: TimeCategories?) {
+        series = SeriesSet(ctx: ctx, timeCategories: timeCategories, bands: true)
+        extent = CartesianExtent(y: BarKind.valueExtent(series), x: series.xMode, bands: true, transposed: true)
+    }
+
+    var ctx: LayoutContext { series.ctx }
+    var name: String { "Bar chart" }
+    var legend: [Legend.Item]? { BarKind.legend(series) }
+
+    func marks(in frame: CartesianFrame) -> [Node] {
+        let spec = ctx.spec, plot = frame.plot, value = frame.value
+        guard let bands = frame.bands, case .categories(let labels, _) = series.xMode else { return [] }
+        let formatter = TickFormatter(spec.y.format)
+        let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
+        let label: (Int) -> String = { [series] i in series.categoryName(i, labels: labels) }
+        var marks: [Node] = []
+        for d in series.data where d.series.mark != .line {
+            marks.append(BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) },
+                                       valueRange: plot.minX...plot.maxX, baseline: frame.baseline, stacks: stacks,
+                                       horizontal: true, label: label, formatter: formatter).node)
+        }
+        return [.group(Group(role: .plot, clip: plot.insetBy(-1), children: marks))]
+    }
+
+    func description(in frame: CartesianFrame) -> String {
+        series.description(kind: "Horizontal bar chart", domain: frame.domain,
+                           formatter: TickFormatter(ctx.spec.y.format))
+    }
+}
