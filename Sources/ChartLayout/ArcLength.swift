@@ -28,6 +28,11 @@ public enum ArcLength {
         }
     }
 
+    /// How far along a path of length `total` the arc length `length` is, as a share 0…1; nil for an empty path.
+    public static func progress(_ length: Double, of total: Double) -> Double? {
+        total > 0 ? min(max(length / total, 0), 1) : nil
+    }
+
     /// The end point of an element (where the pen is afterwards), nil for `close`.
     public static func endPoint(of element: PathElement) -> Point? {
         switch element {

@@ -10,11 +10,12 @@ public enum ChartLayout {
     /// yields finite geometry inside the canvas. Series with more points than twice the plot's pixel width
     /// are decimated (LTTB) before their paths are built.
     ///
-    /// Limits: canvas sides are clamped to 1…16384 px; values to ±1e150; at most 50 ticks per axis; at
+    /// Limits: canvas sides and line widths are read within `ChartSpec.Limits` (a spec built in Swift is clamped into
+    /// them, `LayoutContext.withinLimits`); values to ±1e150; at most 50 ticks per axis; at
     /// most 2000 per-point groups (dots, tooltips) per series — a decimated series gets them (hit targets without
     /// dots, with their original indices) for the points it draws; the legend takes at most a quarter of the
     /// canvas height (further entries are left out); at most 2000 x labels are
-    /// measured to choose thinning; line widths are clamped to 0…64 px. The other kinds document their own
+    /// measured to choose thinning. The other kinds document their own
     /// limits: `RingChartLayout`, `DiffKind` (a line chart of the difference), `PieChartLayout`.
     ///
     /// `interactive: false` lays out for a static image: the same pixels, without tooltips or the invisible hit

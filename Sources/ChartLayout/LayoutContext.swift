@@ -18,16 +18,39 @@ struct LayoutContext {
     /// (the diff series) sets them for those.
     var wholeX: Bool, wholeY: Bool
 
-    /// The largest canvas side handled; larger (or non-finite) sizes are clamped. The spec layer allows 4096.
-    static let maxCanvasSide = 16384.0
-
-    /// The context of `spec` with the theme's colors and the default style; canvas sides are clamped to
-    /// 1…`maxCanvasSide` (non-finite sizes become 1).
+    /// The context of `spec` with the theme's colors and the default style. The spec is read within its limits
+    /// (`withinLimits`), so the layout never re-clamps what ChartSpec validates.
     init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        func side(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), Self.maxCanvasSide) : 1 }
+        let spec = Self.withinLimits(spec)
         self.init(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
-                  canvas: Rect(x: 0, y: 0, width: side(spec.width), height: side(spec.height)),
-                  interactive: interactive)
+                  canvas: Rect(x: 0, y: 0, width: spec.width, height: spec.height), interactive: interactive)
+    }
+
+    /// `spec` with the values ChartSpec validates moved into `ChartSpec.Limits`: canvas sides and line widths
+    /// (non-finite ones become the smallest side and the default width). A parsed spec is already within them and
+    /// comes back unchanged (no copy); one built in Swift skips validation, and must still give finite geometry.
+    static func withinLimits(_ spec: ChartSpec) -> ChartSpec {
+        var spec = spec
+        let sides = ChartSpec.Limits.canvasSize, widths = ChartSpec.Limits.lineWidth
+        let sideRange = Double(sides.lowerBound)...Double(sides.upperBound)
+        func clamped(_ v: Double, _ range: ClosedRange<Double>, otherwise fallback: Double) -> Double {
+            v.isFinite ? min(max(v, range.lowerBound), range.upperBound) : fallback
+        }
+        // Only out-of-range values are written, so a valid spec's series array is not copied.
+        if !sideRange.contains(spec.width) { spec.width = clamped(spec.width, sideRange, otherwise: 16) }
+        if !sideRange.contains(spec.height) { spec.height = clamped(spec.height, sideRange, otherwise: 16) }
+        for k in spec.series.indices where !widths.contains(spec.series[k].lineWidth) {
+            spec.series[k].lineWidth = clamped(spec.series[k].lineWidth, widths, otherwise: 2)  // the default
+        }
+        return spec
+    }
+
+    /// A data position in pixels, kept on the canvas: each coordinate clamped to it, a non-finite x to its left
+    /// edge and a non-finite y to its bottom (so extreme values stay drawable and paths finite).
+    func pixel(x: Double, y: Double) -> Point {
+        let px = min(max(x, canvas.minX), canvas.maxX)
+        let py = min(max(y, canvas.minY), canvas.maxY)
+        return Point(px.isFinite ? px : canvas.minX, py.isFinite ? py : canvas.maxY)
     }
 
     init(spec: ChartSpec, metrics: any TextMeasuring, theme: ThemeColors, style: LayoutStyle, canvas: Rect,

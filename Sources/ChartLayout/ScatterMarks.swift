@@ -35,7 +35,7 @@ enum ScatterMarks {
         let series = data.series
         let color = ctx.seriesColor(k)
         let name = ctx.seriesName(k)
-        let lineWidth = series.lineWidth.isFinite ? min(max(series.lineWidth, 0), 64) : 2
+        let lineWidth = series.lineWidth
         let visible = plot.insetBy(-0.5)
         let indices = data.runs.flatMap { $0 }
         let stride = max(1, (indices.count + maxDots - 1) / maxDots)
@@ -54,10 +54,7 @@ enum ScatterMarks {
             guard visible.contains(center) else { continue }
             let r = bubbles ? radius(size: series.sizes[i], largest: largestSize ?? 0)
                 : ctx.dotRadius(lineWidth: lineWidth)
-            let circle = Path.circle(center: center, radius: max(0, min(r, center.x - ctx.canvas.minX,
-                                                                      ctx.canvas.maxX - center.x,
-                                                                      center.y - ctx.canvas.minY,
-                                                                      ctx.canvas.maxY - center.y)))
+            let circle = Path.circle(center: center, radius: ctx.markRadius(r, at: center))
             guard grouped else {
                 bulk.append(contentsOf: circle)
                 continue

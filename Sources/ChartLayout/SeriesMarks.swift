@@ -55,16 +55,13 @@ struct SeriesMarks {
         let series = data.series
         let color = ctx.seriesColor(k)
         let name = ctx.seriesName(k)
-        let canvas = ctx.canvas
-        let lineWidth = series.lineWidth.isFinite ? min(max(series.lineWidth, 0), 64) : 2
+        let lineWidth = series.lineWidth
         let limit = max(3, Int(2 * plot.width))
         let (keptRuns, decimated) = data.keptIndices(limit: limit)
 
         func pixel(_ i: Int) -> Point {
             let p = series.points[i]
-            let px = min(max(x(p.x), canvas.minX), canvas.maxX)
-            let py = min(max(y(p.y ?? 0), canvas.minY), canvas.maxY)
-            return Point(px.isFinite ? px : canvas.minX, py.isFinite ? py : canvas.maxY)
+            return ctx.pixel(x: x(p.x), y: y(p.y ?? 0))
         }
 
         // Build each run's curve once; record the arc length at every point.
@@ -109,8 +106,8 @@ struct SeriesMarks {
 
         let count = cumulative.count
         let progress: [(index: Int, progress: Double)] = cumulative.enumerated().map { n, c in
-            let p = total > 0 ? c.length / total : (count > 1 ? Double(n) / Double(count - 1) : 1)
-            return (c.index, min(max(p, 0), 1))
+            // Without length (one point, or all on one pixel) the points share the time evenly.
+            (c.index, ArcLength.progress(c.length, of: total) ?? (count > 1 ? Double(n) / Double(count - 1) : 1))
         }
 
         var children: [Node] = []

@@ -96,7 +96,8 @@ struct CartesianFrame {
         let plot = ctx.canvas.insetBy(min(extent.markReach, min(ctx.canvas.width, ctx.canvas.height) / 2))
         let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plot.height, exact: true)
         return CartesianFrame(plot: plot, ticks: yAxis.ticks, value: yAxis.scale(plot: plot),
-                              isLog: ctx.spec.y.scale == .log, xPosition: xPosition(extent: extent, plot: plot, inset: 0),
+                              isLog: ctx.spec.y.scale == .log,
+                              xPosition: xPosition(extent: extent, plot: plot, inset: 0),
                               bands: bands(extent: extent, plot: plot), decorations: [])
     }
 

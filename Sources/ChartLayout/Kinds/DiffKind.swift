@@ -1,10 +1,10 @@
 import ChartScene
 import ChartSpec
 
-/// A lead/deficit chart: the line of series 0 − series 1 (e.g. home − guest, paired by index, x taken from series 0)
-/// around a prominent zero line, the area above zero in series 0's color and below in series 1's, a hollow ring at
-/// every lead change (the interpolated zero crossing, `LeadChange.crossings`) with an optional "… leads" label, and a
-/// legend naming which color leads ("Home leads", "Guest leads"; on by default).
+/// A lead/deficit chart: the line of series 0 − series 1 (e.g. home − guest, paired by index, x taken from
+/// series 0) around a prominent zero line, the area above zero in series 0's color and below in series 1's, a
+/// hollow ring at every lead change (the interpolated zero crossing, `LeadChange.crossings`) with an optional
+/// "… leads" label, and a legend naming which color leads ("Home leads", "Guest leads"; on by default).
 ///
 /// The frame (title, legend, axes, grid) is the line chart's, laid out for the difference with zero always in the
 /// y range; the grid leaves the zero line to this kind, which draws it over its areas. Points are joined linearly,
@@ -44,8 +44,7 @@ struct DiffKind: CartesianKind {
         (ctx.wholeX, ctx.wholeY) = LayoutContext.wholeNumbers([difference.series])
         self.ctx = ctx
         // The frame's reach: half the difference line's width, at least 1 px (half a default line).
-        let lineWidth = spec.series.first?.lineWidth ?? 2
-        let reach = max(lineWidth.isFinite ? min(max(lineWidth, 0), 64) / 2 : 1, 1)
+        let reach = max((spec.series.first?.lineWidth ?? 2) / 2, 1)
         extent = CartesianExtent(
             y: SeriesSet.yExtent(data: [difference], includeZero: true, ctx: ctx),
             x: SeriesSet.xMode(spec: spec, numericX: numericX, longest: diff.count, data: [difference], bands: false),
@@ -69,11 +68,7 @@ struct DiffKind: CartesianKind {
         let plot = frame.plot
         let yScale = frame.value
         let canvas = ctx.canvas
-        func pixel(_ x: Double, _ y: Double) -> Point {
-            let px = min(max(frame.xPosition(x), canvas.minX), canvas.maxX)
-            let py = min(max(yScale(y), canvas.minY), canvas.maxY)
-            return Point(px.isFinite ? px : canvas.minX, py.isFinite ? py : canvas.maxY)
-        }
+        func pixel(_ x: Double, _ y: Double) -> Point { ctx.pixel(x: frame.xPosition(x), y: yScale(y)) }
         let zeroY = pixel(0, 0).y
 
         // The drawn points: decimated like a line series when there are far more than pixels.
@@ -120,7 +115,7 @@ struct DiffKind: CartesianKind {
                 let p = pixel(xs[i], d)
                 if let q = previous {
                     path.line(to: p)
-                    total += q.distance(to: p)
+                    total += ArcLength.length(of: .line(p), from: q)
                 } else {
                     path.move(to: p)
                 }
@@ -128,11 +123,11 @@ struct DiffKind: CartesianKind {
                 previous = p
             }
         }
-        func progress(_ length: Double) -> Double { total > 0 ? min(max(length / total, 0), 1) : 1 }
+        func progress(_ length: Double) -> Double { ArcLength.progress(length, of: total) ?? 1 }
 
         var seriesChildren: [Node] = []
         if !path.isEmpty {
-            let lineWidth = min(max(spec.series.first?.lineWidth ?? 2, 0), 64)
+            let lineWidth = spec.series.first?.lineWidth ?? 2
             seriesChildren.append(.group(Group(role: .seriesLine(0), children: [
                 .shape(Shape(path: path, stroke: lineStroke(zeroY: zeroY, plot: plot, home: home, guest: guest),
                              strokeStyle: StrokeStyle(width: lineWidth, join: .round, cap: .round))),

@@ -41,7 +41,7 @@ struct SeriesSet {
     var lineReach: Double {
         var reach = 0.0
         for s in spec.series {
-            let lw = s.lineWidth.isFinite ? min(max(s.lineWidth, 0), 64) : 2
+            let lw = s.lineWidth
             reach = max(reach, s.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : lw / 2)
         }
         return reach

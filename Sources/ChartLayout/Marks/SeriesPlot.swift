@@ -32,10 +32,8 @@ enum SeriesPlot {
             let i = index < 0 ? series.points.count + index : index
             guard i >= 0, i < series.points.count, let value = series.points[i].y, value.isFinite,
                   series.points[i].x.isFinite else { continue }
-            let canvas = ctx.canvas
-            let point = Point(min(max(x(series.points[i].x), canvas.minX), canvas.maxX),
-                              min(max(y(value), canvas.minY), canvas.maxY))
-            let lw = series.lineWidth.isFinite ? min(max(series.lineWidth, 0), 64) : 2
+            let point = ctx.pixel(x: x(series.points[i].x), y: y(value))
+            let lw = series.lineWidth
             let clearance = (series.dots ? ctx.dotRadius(lineWidth: lw) : lw / 2) + 3
             let text = label.flatMap { $0.isEmpty ? nil : $0 } ?? formatter.string(value)
             if let node = ValueBubble.node(ctx: ctx, text: text, point: point, clearance: clearance,
