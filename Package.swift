@@ -25,7 +25,7 @@ let package = Package(
         // TrueType reading, text measurement and glyph outlines.
         .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
-        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene", "ChartText"], swiftSettings: strict),
+        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene"], swiftSettings: strict),
         // Scene → SVG text (static and SMIL-animated).
         .target(name: "ChartSVG", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scene → RGBA pixels: flattening, stroking, exact-area coverage, paint.
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),

@@ -1,6 +1,5 @@
 public import ChartScene
 public import ChartSpec
-public import ChartText
 
 /// Turns a validated spec into a scene. The one entry point of the layout layer.
 public enum ChartLayout {

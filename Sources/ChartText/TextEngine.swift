@@ -1,3 +1,5 @@
+public import ChartScene
+
 /// What the service draws and measures text with: real fonts, or — when no font file could be loaded — the
 /// approximate metrics, in which case text can be laid out and written as SVG `<text>` but not drawn into a PNG
 /// (nor into SVG "paths" output), because there are no glyph outlines.

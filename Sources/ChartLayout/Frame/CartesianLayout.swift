@@ -1,6 +1,5 @@
 import ChartScene
 import ChartSpec
-import ChartText
 
 /// Lays out an axis-based chart: picks the spec's `CartesianKind`, lays out the `CartesianFrame` for what the kind
 /// reports, and puts the kind's marks over the frame's decorations.

@@ -1,6 +1,5 @@
 import ChartScene
 import ChartSpec
-import ChartText
 
 /// Lays out ring gauges: one ring per series, side by side in equal cells below the title, each a gray track
 /// circle with a colored arc from twelve o'clock clockwise (round caps) and its value centered inside, sized to

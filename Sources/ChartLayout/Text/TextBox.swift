@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 public import ChartScene
-public import ChartText
 
 /// The measured outline of a text run: its four corners after anchoring and rotation.
 ///

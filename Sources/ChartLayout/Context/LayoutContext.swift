@@ -1,6 +1,5 @@
 import ChartScene
 import ChartSpec
-import ChartText
 
 /// What every part of a chart layout needs: the spec, text metrics, colors, the look and the canvas.
 struct LayoutContext {

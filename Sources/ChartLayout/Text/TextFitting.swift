@@ -1,5 +1,4 @@
 public import ChartScene
-public import ChartText
 
 /// Shortens text with an ellipsis so it fits a width.
 public enum TextFitting {

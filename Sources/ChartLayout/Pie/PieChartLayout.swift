@@ -5,7 +5,6 @@ import Darwin
 #endif
 import ChartScene
 import ChartSpec
-import ChartText
 
 /// Lays out pie and doughnut charts: the values of the one series are the slices (clockwise from twelve
 /// o'clock, in input order, named by `labels`), small slices merged into "other" (`PieAngles.slices`), a legend

@@ -1,6 +1,6 @@
-public import ChartScene
-
-/// Measures text the way a backend will draw it, so the layout can size margins and avoid collisions.
+/// Measures text the way a backend will draw it, so the layout can size margins and avoid collisions. The text
+/// layer implements it with real fonts (`TextEngine`), tests with `ApproximateMetrics`; like `GlyphPlacing` it lives
+/// here so the layout and the backends depend on the scene, not on fonts.
 public protocol TextMeasuring: Sendable {
     /// The advance width of `text` at `size` px, kerning included.
     func width(of text: String, size: Double, weight: FontWeight) -> Double
