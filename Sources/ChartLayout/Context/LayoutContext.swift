@@ -36,10 +36,11 @@ struct LayoutContext {
             v.isFinite ? min(max(v, range.lowerBound), range.upperBound) : fallback
         }
         // Only out-of-range values are written, so a valid spec's series array is not copied.
-        if !sideRange.contains(spec.width) { spec.width = clamped(spec.width, sideRange, otherwise: 16) }
-        if !sideRange.contains(spec.height) { spec.height = clamped(spec.height, sideRange, otherwise: 16) }
+        let smallest = sideRange.lowerBound, defaultWidth = Series(points: []).lineWidth
+        if !sideRange.contains(spec.width) { spec.width = clamped(spec.width, sideRange, otherwise: smallest) }
+        if !sideRange.contains(spec.height) { spec.height = clamped(spec.height, sideRange, otherwise: smallest) }
         for k in spec.series.indices where !widths.contains(spec.series[k].lineWidth) {
-            spec.series[k].lineWidth = clamped(spec.series[k].lineWidth, widths, otherwise: 2)  // the default
+            spec.series[k].lineWidth = clamped(spec.series[k].lineWidth, widths, otherwise: defaultWidth)
         }
         return spec
     }
