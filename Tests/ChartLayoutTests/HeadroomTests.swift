@@ -43,16 +43,6 @@ struct HeadroomTests {
         return spec
     }
 
-    /// The plot frame: the y axis line's top and left, the x axis line's right and bottom.
-    func plotFrame(_ scene: Scene) -> Rect? {
-        func line(_ role: Role) -> Rect? {
-            for case .shape(let s) in nodes(in: scene, under: role) { return s.path.controlBounds }
-            return nil
-        }
-        guard let y = line(.yAxis), let x = line(.xAxis) else { return nil }
-        return Rect(x: y.minX, y: y.minY, width: x.maxX - y.minX, height: x.maxY - y.minY)
-    }
-
     /// Each visible mark's pixel box (path bounds grown by half its stroke, text by its measured box), with whether
     /// it is a bar, which may stand on the axis: what is drawn in the plot group and the bar value labels. A value
     /// label wider than its bar is checked vertically only: where it goes sideways is label placement's (item 4).
