@@ -94,8 +94,8 @@ public struct NiceTicks: Hashable, Sendable {
                 guard last >= first, last - first < Double(maxTicks) else { continue }
                 let count = Int(last - first) + 1
                 guard count <= target + 3 else { continue }
-                // Talbot et al.'s coverage: ½·((dmax − lmax)² + (dmin − lmin)²) / (0.1·(dmax − dmin))², the label
-                // range's overhang squared, so an axis that wastes a third of the plot loses to a few more ticks.
+                // Talbot et al.'s coverage: ½·((dmax − lmax)² + (dmin − lmin)²) / (0.1·(dmax − dmin))², the
+                // label range's overhang squared: an axis wasting a third of the plot loses to a few more ticks.
                 let over = (lo: pinLo ? 0 : (lo - first * s) / span, hi: pinHi ? 0 : (last * s - hi) / span)
                 let coverage = 0.5 * (over.lo * over.lo + over.hi * over.hi) / 0.01
                 var score = coverage * 0.2 + abs(Double(count - target)) * 0.25

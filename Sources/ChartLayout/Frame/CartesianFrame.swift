@@ -120,14 +120,15 @@ struct CartesianFrame {
                 : YAxisLayout.make(dataMin: lo, dataMax: hi, plotHeight: plotHeight, ctx: ctx, exact: exact)
         }
         if exact { return axis(y.min, y.max) }
-        var result = axis(y.min, y.max)
-        let keep = (lo: ctx.spec.y.min != nil || (extent.zeroBaseline && y.min == 0),
-                    hi: ctx.spec.y.max != nil || (extent.zeroBaseline && y.max == 0))
-        _ = headroom(data: y, pixels: plotHeight, reach: extent.markReach, keep: keep) { lo, hi in
-            result = axis(lo, hi)
-            return (result.ticks.domainMin, result.ticks.domainMax)
+        let zero = extent.zeroBaseline && ctx.spec.y.scale != .log  // a log axis's bars start at its bottom anyway
+        let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0), hi: ctx.spec.y.max != nil || (zero && y.max == 0))
+        var result: YAxisLayout?  // the axis of the last pass
+        headroom(data: y, pixels: plotHeight, reach: extent.markReach, keep: keep) { lo, hi in
+            let pass = axis(lo, hi)
+            result = pass
+            return (pass.ticks.domainMin, pass.ticks.domainMax)
         }
-        return result
+        return result ?? axis(y.min, y.max)
     }
 
     /// Grows a domain until every data value lies at least `reach` + 1 px inside both ends, so no mark (dot,
@@ -186,9 +187,8 @@ struct CartesianFrame {
         if let items {
             let right = ctx.canvas.maxX - ctx.style.padding
             let legend = Legend.make(ctx: ctx, width: right - ctx.canvas.minX - ctx.style.padding, items: items)
-            let gap = 16.0
             if ctx.style.isSmall(ctx.canvas), legend.rows.count == 1, let width = legend.widths.first,
-               let row = title.rows.first(where: { $0.textEnd + gap + width <= right }) {
+               let row = title.rows.first(where: { $0.textEnd + Legend.spacing + width <= right }) {
                 nodes.append(legend.node(top: row.top + (row.height - legend.rowHeight) / 2, ctx: ctx, right: right))
             } else {
                 nodes.append(legend.node(top: top, ctx: ctx))
