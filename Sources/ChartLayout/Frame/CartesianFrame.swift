@@ -121,7 +121,8 @@ struct CartesianFrame {
         }
         if exact { return axis(y.min, y.max) }
         let zero = extent.zeroBaseline && ctx.spec.y.scale != .log  // a log axis's bars start at its bottom anyway
-        let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0), hi: ctx.spec.y.max != nil || (zero && y.max == 0))
+        let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0),
+                    hi: ctx.spec.y.max != nil || (zero && y.max == 0))
         var result: YAxisLayout?  // the axis of the last pass
         headroom(data: y, pixels: plotHeight, reach: extent.markReach, keep: keep) { lo, hi in
             let pass = axis(lo, hi)

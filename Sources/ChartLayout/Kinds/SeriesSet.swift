@@ -43,8 +43,8 @@ struct SeriesSet {
         var reach = 0.0
         for d in data {
             let lw = d.series.lineWidth
-            let lone = d.runs.contains { $0.count == 1 } ? max(lw, 2.5) : lw / 2
-            reach = max(reach, d.series.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : lone)
+            let line = d.runs.contains { $0.count == 1 } ? max(lw, 2.5) : lw / 2  // a lone point's dot, or the stroke
+            reach = max(reach, d.series.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : line)
         }
         return reach
     }
