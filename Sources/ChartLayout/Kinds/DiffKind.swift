@@ -43,13 +43,16 @@ struct DiffKind: CartesianKind {
         var ctx = ctx
         (ctx.wholeX, ctx.wholeY) = LayoutContext.wholeNumbers([difference.series])
         self.ctx = ctx
-        // The frame's reach: half the difference line's width, at least 1 px (half a default line).
-        let reach = max((spec.series.first?.lineWidth ?? 2) / 2, 1)
+        // The frame's reach: half the difference line's width, at least the 3 px dot at each difference (`marks`).
+        let reach = max((spec.series.first?.lineWidth ?? 2) / 2, Self.dotRadius)
         extent = CartesianExtent(
             y: SeriesSet.yExtent(data: [difference], includeZero: true, ctx: ctx),
             x: SeriesSet.xMode(spec: spec, numericX: numericX, longest: diff.count, data: [difference], bands: false),
             markReach: reach, emphasizeZero: false)
     }
+
+    /// The radius of the dot drawn at each difference.
+    static let dotRadius = 3.0
 
     var name: String { "Lead chart" }
 
@@ -147,7 +150,8 @@ struct DiffKind: CartesianKind {
                 let tooltip = ctx.tooltip(leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
                     + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied")
                 let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
-                let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : 3, at: d.point))
+                let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : Self.dotRadius,
+                                                                                 at: d.point))
                 let mark = Shape(path: circle, fill: .solid(decimated ? .transparent : color))
                 seriesChildren.append(.group(Group(
                     role: .point(series: 0, index: d.index, progress: progress(d.length)), tooltip: tooltip,
