@@ -110,6 +110,22 @@ struct HeadroomTests {
         }
     }
 
+    /// Data of one sign never gets a tick of the other: goals 0…4 (and losses −4…0) keep zero as the outermost tick,
+    /// and the dots at zero get a sliver of axis beyond it rather than a −1 (or +1) tick.
+    @Test(arguments: [([1.0, 3, 0, 2, 4], "0"), ([0.5, 12, 37], "0"), ([-1.0, -3, 0, -2, -4], nil)])
+    func oneSignedDataKeepsZeroAsItsOutermostTick(_ values: [Double], lowest: String?) throws {
+        var spec = makeSpec([values])
+        spec.series[0].dots = true
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        let labels = yTickLabels(scene)
+        if let lowest { #expect(labels.first == lowest, "\(labels)") } else { #expect(labels.last == "0", "\(labels)") }
+        #expect(labels.contains { $0.hasPrefix("-") } == (lowest == nil), "\(labels)")
+        let plot = try #require(plotFrame(scene))
+        for (box, _) in markBoxes(scene) {  // the random-series test's margin: clear of the frame by ≥ 0.5 px
+            #expect(plot.maxY - box.maxY >= 0.5 && box.minY - plot.minY >= 0.5, "\(box) in \(plot)")
+        }
+    }
+
     /// Explicit bounds are respected even when a mark then touches the frame: the line spans the plot exactly.
     @Test func explicitBoundsAreKept() throws {
         var spec = makeSpec([[22, 45, 68, 91]])

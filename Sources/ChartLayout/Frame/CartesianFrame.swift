@@ -124,10 +124,32 @@ struct CartesianFrame {
         let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0),
                     hi: ctx.spec.y.max != nil || (zero && y.max == 0))
         var result: YAxisLayout?  // the axis of the last pass
-        headroom(data: y, pixels: plotHeight, reach: extent.markReach, keep: keep) { lo, hi in
-            let pass = axis(lo, hi)
-            result = pass
-            return (pass.ticks.domainMin, pass.ticks.domainMax)
+        func grow(keep: (lo: Bool, hi: Bool), pixels: Double = plotHeight) {
+            headroom(data: y, pixels: pixels, reach: extent.markReach, keep: keep) { lo, hi in
+                let pass = axis(lo, hi)
+                result = pass
+                return (pass.ticks.domainMin, pass.ticks.domainMax)
+            }
+        }
+        grow(keep: keep)
+        // Data of one sign keeps zero as its outermost tick on that side: a count of goals never reads −1. The
+        // marks at (or near) zero get their room as a sliver of axis beyond the zero tick instead of a whole step
+        // of the other sign (matplotlib's margins look the same). Degenerate data keeps its centred axis. The far
+        // end is grown for the plot minus the sliver, so adding the sliver keeps its data units per pixel.
+        if ctx.spec.y.scale != .log, y.min < y.max, var axis = result {
+            let r = extent.markReach + 1
+            if y.min >= 0, ctx.spec.y.min == nil, axis.ticks.domainMin < 0 {
+                grow(keep: (true, keep.hi), pixels: plotHeight - r)
+                axis = result ?? axis
+                let span = axis.ticks.domainMax - axis.ticks.domainMin
+                if axis.ticks.domainMin == 0, plotHeight > 2 * r { axis.ticks.domainMin = -r * span / (plotHeight - r) }
+            } else if y.max <= 0, ctx.spec.y.max == nil, axis.ticks.domainMax > 0 {
+                grow(keep: (keep.lo, true), pixels: plotHeight - r)
+                axis = result ?? axis
+                let span = axis.ticks.domainMax - axis.ticks.domainMin
+                if axis.ticks.domainMax == 0, plotHeight > 2 * r { axis.ticks.domainMax = r * span / (plotHeight - r) }
+            }
+            result = axis
         }
         return result ?? axis(y.min, y.max)
     }
