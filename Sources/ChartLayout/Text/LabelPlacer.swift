@@ -46,7 +46,7 @@ struct LabelPlacer {
                 case .shape(let shape):
                     switch role {
                     case .point?:
-                        if shape.isVisible, let box = shape.path.controlBounds { boxes.append(box) }
+                        if !shape.isInvisible, let box = shape.path.controlBounds { boxes.append(box) }
                     // A label keeps a pixel of air beside a series line's stroke, and stays off axis and grid strokes.
                     case .seriesLine?: lines.add(shape.path, pad: shape.strokeStyle.width / 2 + 1)
                     case .xAxis?, .yAxis?: lines.add(shape.path, pad: shape.strokeStyle.width / 2)
@@ -179,12 +179,5 @@ struct SegmentColumns {
             }
         }
         return true
-    }
-}
-
-extension Shape {
-    /// Whether the shape paints anything: a fill or stroke that is not fully transparent.
-    var isVisible: Bool {
-        !(fill?.isFullyTransparent ?? true) || !(stroke?.isFullyTransparent ?? true)
     }
 }
