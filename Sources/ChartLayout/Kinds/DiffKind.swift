@@ -164,6 +164,7 @@ struct DiffKind: CartesianKind {
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
         let plotGroup = Node.group(Group(role: .plot, clip: clip, children: plotChildren))
         nodes.append(plotGroup)
+        guard !spec.annotations.isEmpty || !leadChanges.labels.isEmpty else { return nodes }
 
         // Free-standing labels, most important first: value bubbles, reference line labels, lead-change labels.
         var placer = LabelPlacer(frame: frame, marks: plotGroup, ctx: ctx)
@@ -193,7 +194,7 @@ struct DiffKind: CartesianKind {
         for case .bubble(_, let index, let label) in spec.annotations {
             let i = index < 0 ? diff.count + index : index
             guard i >= 0, i < diff.count, let value = diff[i], xs[i].isFinite else { continue }
-            let text = label.flatMap { $0.isEmpty ? nil : $0 } 
+            let text = label.flatMap { $0.isEmpty ? nil : $0 }
                 ?? (value == 0 ? formatter.string(0) : "+" + formatter.string(abs(value)))
             let color = value > 0 ? ctx.seriesColor(0) : (value < 0 ? ctx.seriesColor(1) : ctx.theme.axis)
             if let node = ValueBubble.node(ctx: ctx, text: text, point: pixel(xs[i], value), clearance: clearance,

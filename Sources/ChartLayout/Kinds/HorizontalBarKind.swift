@@ -29,6 +29,7 @@ struct HorizontalBarKind: CartesianKind {
                           formatter: formatter)
         }
         let plotGroup = Node.group(Group(role: .plot, clip: plot.insetBy(-1), children: marks.map(\.node)))
+        guard marks.contains(where: { !$0.labels.isEmpty }) else { return [plotGroup] }
         var placer = LabelPlacer(frame: frame, marks: plotGroup, ctx: ctx)
         return [plotGroup] + SeriesPlot.valueLabels(marks, placer: &placer, ctx: ctx)
     }

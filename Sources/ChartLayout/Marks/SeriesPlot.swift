@@ -12,6 +12,8 @@ enum SeriesPlot {
         -> [Node] {
         let clip = frame.plot.insetBy(-(markReach + 1)).intersection(ctx.canvas) ?? ctx.canvas
         let plot = Node.group(Group(role: .plot, clip: clip, children: marks.compactMap(\.area) + marks.map(\.node)))
+        // Nothing to place: no placer to build (most charts).
+        guard !ctx.spec.annotations.isEmpty || marks.contains(where: { !$0.labels.isEmpty }) else { return [plot] }
         var placer = LabelPlacer(frame: frame, marks: plot, ctx: ctx)
         let y = frame.valuePosition
         let lines = Annotations.lines(ctx: ctx, plot: frame.plot, y: y, x: frame.xPosition)

@@ -6,9 +6,10 @@ import ChartScene
 /// A label with no such candidate is dropped (the caller draws nothing) rather than drawn over something.
 ///
 /// Obstacles come from the scene built so far (`addObstacles(in:)`): texts and visible point marks as boxes, series
-/// lines and axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Segments
-/// are bucketed by `column`-px columns, so a query tests only those near the box: a decimated series (at most two
-/// points per pixel) costs a few segment tests per candidate, never a scan of the whole line.
+/// lines and axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Boxes
+/// and segments are bucketed by `column`-px columns (`ColumnIndex`), so a query tests only those near the candidate:
+/// a decimated series (at most two points per pixel) or 2,000 dots and lead-change labels cost a few tests per
+/// candidate, never a scan of everything placed.
 struct LabelPlacer {
     /// How far inside the canvas a label stays.
     static let margin = 4.0
@@ -20,7 +21,7 @@ struct LabelPlacer {
     /// The area labels must stay in: the canvas inset by `margin`.
     let bounds: Rect
     /// Boxes of placed labels and markers.
-    private(set) var boxes: [Rect] = []
+    private var boxes = ColumnIndex<Rect>()
     private var lines = SegmentColumns()
     private var grid = SegmentColumns()
 
@@ -41,12 +42,12 @@ struct LabelPlacer {
         func walk(_ nodes: [Node], role: Role?) {
             for node in nodes {
                 switch node {
-                case .text(let run): boxes.append(TextBox(run, metrics: metrics).bounds)
+                case .text(let run): addBox(TextBox(run, metrics: metrics).bounds)
                 case .group(let g): walk(g.children, role: g.role ?? role)
                 case .shape(let shape):
                     switch role {
                     case .point?:
-                        if !shape.isInvisible, let box = shape.path.controlBounds { boxes.append(box) }
+                        if !shape.isInvisible, let box = shape.path.controlBounds { addBox(box) }
                     // A label keeps a pixel of air beside a series line's stroke, and stays off axis and grid strokes.
                     case .seriesLine?: lines.add(shape.path, pad: shape.strokeStyle.width / 2 + 1)
                     case .xAxis?, .yAxis?: lines.add(shape.path, pad: shape.strokeStyle.width / 2)
@@ -60,7 +61,7 @@ struct LabelPlacer {
     }
 
     /// Adds `box` (a marker or a label placed elsewhere) as an obstacle.
-    mutating func addBox(_ box: Rect) { boxes.append(box) }
+    mutating func addBox(_ box: Rect) { boxes.add(box, from: box.minX, to: box.maxX) }
 
     /// Adds the segments of `path` (a reference line, stroked `width` px wide) as obstacles.
     mutating func addLine(_ path: Path, width: Double) { lines.add(path, pad: width / 2) }
@@ -71,7 +72,7 @@ struct LabelPlacer {
     mutating func place(_ candidates: [(box: Rect, body: Rect)]) -> Int? {
         for soft in [true, false] {
             if let i = candidates.firstIndex(where: { fits($0.box, body: $0.body, avoidingGrid: soft) }) {
-                boxes.append(candidates[i].box)
+                addBox(candidates[i].box)
                 return i
             }
         }
@@ -86,7 +87,7 @@ struct LabelPlacer {
 
     private func fits(_ box: Rect, body: Rect, avoidingGrid: Bool) -> Bool {
         box.minX >= bounds.minX && box.maxX <= bounds.maxX && box.minY >= bounds.minY && box.maxY <= bounds.maxY
-            && !boxes.contains { Self.overlap($0, box) }
+            && !boxes.contains(from: box.minX, to: box.maxX) { Self.overlap($0, box) }
             && !lines.crosses(body) && !(avoidingGrid && grid.crosses(body))
     }
 
@@ -96,11 +97,38 @@ struct LabelPlacer {
     }
 }
 
-/// Line segments bucketed by the columns their x range covers, for box queries along a long polyline. Each segment
-/// has a pad: how far from it a box must stay (half its stroke width, and any air wanted beside it).
-struct SegmentColumns {
-    private var segments: [(a: Point, b: Point, pad: Double)] = []
+/// Items bucketed by the `LabelPlacer.column`-px columns their x range covers, so a query near one x looks only at
+/// the items there.
+struct ColumnIndex<Item> {
+    private var items: [Item] = []
     private var columns: [Int: [Int]] = [:]
+
+    /// Adds `item`, which spans x from `minX` to `maxX`.
+    mutating func add(_ item: Item, from minX: Double, to maxX: Double) {
+        guard minX.isFinite, maxX.isFinite else { return }
+        let n = items.count
+        items.append(item)
+        for c in Self.column(minX)...Self.column(max(minX, maxX)) { columns[c, default: []].append(n) }
+    }
+
+    /// Whether an item in the columns from `minX` to `maxX` satisfies `test`.
+    func contains(from minX: Double, to maxX: Double, where test: (Item) -> Bool) -> Bool {
+        guard minX.isFinite, maxX.isFinite else { return false }
+        for c in Self.column(minX)...Self.column(max(minX, maxX)) {
+            for n in columns[c] ?? [] where test(items[n]) { return true }
+        }
+        return false
+    }
+
+    private static func column(_ x: Double) -> Int {
+        Int((min(max(x, -1e6), 1e6) / LabelPlacer.column).rounded(.down))
+    }
+}
+
+/// Line segments in a `ColumnIndex`, for box queries along a long polyline. Each segment has a pad: how far from it a
+/// box must stay (half its stroke width, and any air wanted beside it).
+struct SegmentColumns {
+    private var segments = ColumnIndex<(a: Point, b: Point, pad: Double)>()
 
     /// Adds the pieces of `path` with `pad`, curves flattened into `LabelPlacer.curveSteps` chords, closes as lines
     /// back to the subpath's start.
@@ -138,27 +166,13 @@ struct SegmentColumns {
 
     private mutating func add(_ a: Point, _ b: Point, _ pad: Double) {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let n = segments.count
-        segments.append((a, b, pad))
-        for c in Self.column(min(a.x, b.x) - pad)...Self.column(max(a.x, b.x) + pad) {
-            columns[c, default: []].append(n)
-        }
+        segments.add((a, b, pad), from: min(a.x, b.x) - pad, to: max(a.x, b.x) + pad)
     }
 
-    private static func column(_ x: Double) -> Int {
-        Int((min(max(x, -1e6), 1e6) / LabelPlacer.column).rounded(.down))
-    }
-
-    /// Whether any segment passes through the interior of `box`.
+    /// Whether any segment (with its pad) passes through the interior of `box`.
     func crosses(_ box: Rect) -> Bool {
         guard box.width > 0, box.height > 0 else { return false }
-        for c in Self.column(box.minX)...Self.column(box.maxX) {
-            for n in columns[c] ?? [] {
-                let s = segments[n]
-                if Self.crosses(s.a, s.b, box.insetBy(-s.pad)) { return true }
-            }
-        }
-        return false
+        return segments.contains(from: box.minX, to: box.maxX) { s in Self.crosses(s.a, s.b, box.insetBy(-s.pad)) }
     }
 
     /// Segment–rectangle intersection by Liang–Barsky clipping (Liang & Barsky 1984, "A new concept and method for
@@ -169,15 +183,13 @@ struct SegmentColumns {
         let r = box.insetBy(0.01)
         let dx = b.x - a.x, dy = b.y - a.y
         var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-dx, a.x - r.minX), (dx, r.maxX - a.x), (-dy, a.y - r.minY), (dy, r.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return false }
-            } else {
-                let t = q / p
-                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-                if t0 > t1 { return false }
-            }
+        /// Cuts [t0, t1] to where p·t ≤ q; false when nothing is left.
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let t = q / p
+            if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            return t0 <= t1
         }
-        return true
+        return clip(-dx, a.x - r.minX) && clip(dx, r.maxX - a.x) && clip(-dy, a.y - r.minY) && clip(dy, r.maxY - a.y)
     }
 }
