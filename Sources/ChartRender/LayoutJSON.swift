@@ -178,7 +178,8 @@ enum LayoutJSON {
     /// body and pointer of a value bubble; nil for other groups and for invisible hit targets.
     private static func markerBounds(_ role: Role, _ children: [Node]) -> Rect? {
         switch role {
-        case .point, .valueLabel: bounds(children.filter { if case .shape(let s) = $0 { !s.isInvisible } else { false } })
+        case .point, .valueLabel:
+            bounds(children.filter { if case .shape(let s) = $0 { !s.isInvisible } else { false } })
         default: nil
         }
     }

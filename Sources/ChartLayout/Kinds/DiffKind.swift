@@ -154,7 +154,7 @@ struct DiffKind: CartesianKind {
                     children: [.shape(mark)])))
             }
         }
-        let leadChanges: (markers: [Node], labels: [(runs: [TextRun], width: Double, progress: Double)])
+        let leadChanges: (markers: [Node], labels: [(label: LabelPlacer.Label, progress: Double)])
             = spec.diff.markLeadChanges
             ? leadChangeMarkers(drawn: drawn, zeroY: zeroY, plot: plot, pixel: pixel, progress: progress,
                                 xLabel: xLabel)
@@ -177,7 +177,7 @@ struct DiffKind: CartesianKind {
         }, placer: &placer)
         nodes.append(contentsOf: Annotations.nodes(lines, placer: &placer, ctx: ctx))
         for label in leadChanges.labels {
-            guard let run = placer.place(label.runs, width: label.width, metrics: ctx.metrics) else { continue }
+            guard let run = placer.place(label.label, metrics: ctx.metrics) else { continue }
             // The label fades in beside the ring rather than scaling with its pop.
             nodes.append(.group(Group(role: .valueLabel(series: 0, progress: label.progress), children: [.text(run)])))
         }
@@ -224,12 +224,12 @@ struct DiffKind: CartesianKind {
     func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
                            pixel: (Double, Double) -> Point, progress: (Double) -> Double,
                            xLabel: (Int) -> String)
-        -> (markers: [Node], labels: [(runs: [TextRun], width: Double, progress: Double)]) {
+        -> (markers: [Node], labels: [(label: LabelPlacer.Label, progress: Double)]) {
         guard crossings.count <= SeriesMarks.maxPointMarks else { return ([], []) }
         let radius = 5.0, size = ctx.style.annotationSize
         let a = ctx.ascent(size), d = ctx.descent(size)
         var markers: [Node] = []
-        var labels: [(runs: [TextRun], width: Double, progress: Double)] = []
+        var labels: [(label: LabelPlacer.Label, progress: Double)] = []
         var cursor = 0
         // Two labels at most ("Home leads", "Guest leads"), each placed at up to 2000 crossings: measured once.
         let labelWidths = (0..<2).map { leader in
@@ -264,7 +264,7 @@ struct DiffKind: CartesianKind {
                                         weight: .bold, anchor: anchor, color: ctx.seriesColor(leader)))
                 }
             }
-            labels.append((runs, labelWidths[leader], progress(length)))
+            labels.append(((runs, labelWidths[leader]), progress(length)))
         }
         return (markers, labels)
     }

@@ -14,14 +14,14 @@ enum Annotations {
         /// The line shape.
         var line: Node
         var path: Path
-        /// The label's positions in order of preference (all of one text), and its width.
-        var label: (runs: [TextRun], width: Double)?
+        /// The label to place, if it has one.
+        var label: LabelPlacer.Label?
     }
 
     /// The line annotations that fall inside the plot, numbered by position in the spec's annotations (bubbles
-    /// included), with their label candidates: a horizontal line's label above it at its right end, then its left
-    /// end, then the same below it, then centered; a vertical line's right of it at the top, then left, then the
-    /// same at the bottom and in the middle.
+    /// included), with their label candidates inside the plot: a horizontal line's label above it at its right end,
+    /// its left end, its middle, then the same below it; a vertical line's right of it at the top, then left, then
+    /// the same at the bottom and in the middle.
     static func lines(ctx: LayoutContext, plot: Rect, y: (Double) -> Double, x: (Double) -> Double)
         -> [ReferenceLine] {
         let size = ctx.style.annotationSize
@@ -60,7 +60,7 @@ enum Annotations {
                 continue
             }
             // Labels stay inside the plot, beside their line.
-            let label = text.flatMap { text -> ([TextRun], Double)? in
+            let label = text.flatMap { text -> LabelPlacer.Label? in
                 let width = ctx.width(text, size: size)
                 return text.isEmpty ? nil : (runs.filter { TextBox($0, width: width, metrics: ctx.metrics)
                     .isInside(plot) }, width)
@@ -75,7 +75,7 @@ enum Annotations {
     static func nodes(_ lines: [ReferenceLine], placer: inout LabelPlacer, ctx: LayoutContext) -> [Node] {
         lines.map { line in
             var children = [line.line]
-            if let label = line.label, let run = placer.place(label.runs, width: label.width, metrics: ctx.metrics) {
+            if let label = line.label, let run = placer.place(label, metrics: ctx.metrics) {
                 children.append(.text(run))
             }
             return .group(Group(role: .annotation(line.index), children: children))
@@ -84,7 +84,8 @@ enum Annotations {
 
     private static func line(_ path: Path, color: Color, dash: [Double]) -> Node {
         let validDash = dash.allSatisfy { $0.isFinite && $0 >= 0 } && dash.contains { $0 > 0 } ? dash : []
-        return .shape(Shape(path: path, stroke: .solid(color),
-                            strokeStyle: StrokeStyle(width: lineWidth, cap: .butt, dash: validDash), snapToPixels: true))
+        return .shape(Shape(path: path, stroke: .solid(color), strokeStyle: StrokeStyle(width: lineWidth, cap: .butt,
+                                                                                        dash: validDash),
+                            snapToPixels: true))
     }
 }

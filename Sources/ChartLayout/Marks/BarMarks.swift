@@ -64,7 +64,7 @@ enum BarMarks {
         func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : baseline, valueRange.lowerBound),
                                                 valueRange.upperBound) }
         var children: [Node] = []
-        var labels: [SeriesMarks.Label] = []
+        var labels: [LabelPlacer.Label] = []
         var progress: [(index: Int, progress: Double)] = []
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
@@ -168,7 +168,7 @@ enum BarMarks {
     /// there), then inside the bar at that end in a contrasting color when it fits; for stacked segments centered
     /// inside only (none when it does not fit the segment). `SeriesPlot.valueLabels` places the first that is free.
     static func valueLabel(_ text: String, rect: Rect, end: RectEdge, inside: Bool, color: Color,
-                           ctx: LayoutContext) -> SeriesMarks.Label? {
+                           ctx: LayoutContext) -> LabelPlacer.Label? {
         let size = ctx.style.tickSize
         let width = ctx.width(text, size: size)
         let a = ctx.ascent(size), d = ctx.descent(size)

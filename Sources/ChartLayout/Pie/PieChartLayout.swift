@@ -10,7 +10,8 @@ import ChartSpec
 /// o'clock, in input order, named by `labels`), small slices merged into "other" (`PieAngles.slices`), a legend
 /// of slice names on top, and each slice's percentage inside it when the text fits, else outside with a leader
 /// line (outside labels are spread so they never overlap each other); a label that `LabelPlacer` finds less than
-/// 4 px inside the canvas or over the title, the legend or another label is left out. With no positive value the chart is an empty gray ring saying "No data".
+/// 4 px inside the canvas or over the title, the legend or another label is left out. With no positive value the
+/// chart is an empty gray ring saying "No data".
 ///
 /// Scene: one `.pie` group holding a `.slice` group per slice (its shape and tooltip), then a `.sliceLabel` group
 /// per labelled slice (its percentage, and the leader line of an outside label) above them all.
@@ -135,7 +136,7 @@ struct PieChartLayout {
             nodes.append(.group(Group(role: .pie(disc), children: sliceGroups)))
             for (n, label) in labelNodes.enumerated() where !label.isEmpty {
                 guard let run = label.lazy.compactMap({ if case .text(let t) = $0 { t } else { nil } }).first,
-                      placer.place([run], width: ctx.width(run.text, size: run.size), metrics: ctx.metrics) != nil
+                      placer.place(([run], ctx.width(run.text, size: run.size)), metrics: ctx.metrics) != nil
                 else { continue }
                 // The slice's tooltip again, so hovering its label says what hovering the slice says.
                 nodes.append(.group(Group(role: .sliceLabel(n), tooltip: tooltips[n], children: label)))

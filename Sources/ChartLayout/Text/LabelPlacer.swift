@@ -1,8 +1,9 @@
 import ChartScene
 
 /// The one placement pass for free-standing labels (annotation labels, lead-change labels, value bubbles, bar value
-/// labels): each label offers candidate boxes in order of preference and gets the first that stays ≥ `margin` px
-/// inside the canvas and overlaps no placed label, marker, axis, series line, or — when any candidate can — grid line.
+/// labels, pie percentages): each label offers candidate boxes in order of preference and gets the first that stays
+/// ≥ `margin` px inside the canvas and overlaps no placed label, marker, axis, series line, or — when any candidate
+/// can — grid line.
 /// A label with no such candidate is dropped (the caller draws nothing) rather than drawn over something.
 ///
 /// Obstacles come from the scene built so far (`addObstacles(in:)`): texts and visible point marks as boxes, series
@@ -79,10 +80,13 @@ struct LabelPlacer {
         return nil
     }
 
-    /// The first of `runs` (of one text, `width` wide) that fits, registered; nil when none does.
-    mutating func place(_ runs: [TextRun], width: Double, metrics: any TextMeasuring) -> TextRun? {
-        let boxes = runs.map { TextBox($0, width: width, metrics: metrics).bounds }
-        return place(boxes.map { ($0, $0) }).map { runs[$0] }
+    /// A text label to place: its positions in order of preference (runs of one text) and its width.
+    typealias Label = (runs: [TextRun], width: Double)
+
+    /// The first of `label`'s runs that fits, registered; nil when none does.
+    mutating func place(_ label: Label, metrics: any TextMeasuring) -> TextRun? {
+        let boxes = label.runs.map { TextBox($0, width: label.width, metrics: metrics).bounds }
+        return place(boxes.map { ($0, $0) }).map { label.runs[$0] }
     }
 
     private func fits(_ box: Rect, body: Rect, avoidingGrid: Bool) -> Bool {
