@@ -32,14 +32,42 @@ struct LabelPlacementTests {
             .joined(separator: ",")
         let bars = (0..<30).map { i in String((i * 37) % 90 + 5) }.joined(separator: ",")
         let slices = (0..<14).map { i in String(100 / (i + 1)) }.joined(separator: ",")
+        let bubble = #"{"type": "bubble", "series": 0, "index": -1}"#
         return [
-            #"{"width": 480, "height": 300, "series": [{"values": [\#(wave)]}, {"values": [\#(wave)], "dots": true}], "annotations": [\#(hlines), \#(vlines), {"type": "bubble", "series": 0, "index": -1}, {"type": "bubble", "series": 1, "index": 10}, {"type": "bubble", "series": 0, "index": 0}]}"#,
-            #"{"width": 320, "height": 200, "title": "\#(long)", "series": [{"values": [\#(wave)]}], "annotations": [{"type": "hline", "y": 50, "label": "\#(long)"}, {"type": "vline", "x": 30, "label": "\#(long)"}, {"type": "bubble", "series": 0, "index": 30, "label": "\#(long)"}]}"#,
-            #"{"width": 160, "height": 100, "series": [{"values": [1, 9, 3, 8]}], "annotations": [{"type": "hline", "y": 5, "label": "Average"}, {"type": "bubble", "series": 0, "index": -1}]}"#,
-            #"{"type": "diff", "width": 420, "height": 240, "diff": {"labels": true}, "series": [{"name": "Home", "values": [\#(zigzag)]}, {"name": "Guest", "values": [\#(flat)]}], "annotations": [{"type": "vline", "x": 60, "label": "Half time"}, {"type": "bubble", "series": 0, "index": -1}]}"#,
-            #"{"type": "bar", "width": 360, "height": 220, "bars": {"valueLabels": true}, "series": [{"values": [\#(bars)]}, {"values": [\#(bars)]}], "annotations": [{"type": "hline", "y": 50, "label": "Target"}]}"#,
-            #"{"type": "bar", "width": 400, "height": 260, "bars": {"valueLabels": true, "mode": "stacked"}, "series": [{"values": [12, 40, 3, 70]}, {"values": [30, 2, 44, 9]}, {"type": "line", "values": [50, 45, 60, 80]}]}"#,
-            #"{"type": "bar", "width": 300, "height": 200, "bars": {"valueLabels": true, "orientation": "horizontal"}, "labels": ["a", "b", "c"], "series": [{"values": [39, 20, 40]}]}"#,
+            #"""
+            {"width": 480, "height": 300, "series": [{"values": [\#(wave)]}, {"values": [\#(wave)], "dots": true}],
+             "annotations": [\#(hlines), \#(vlines), \#(bubble), {"type": "bubble", "series": 1, "index": 10},
+                             {"type": "bubble", "series": 0, "index": 0}]}
+            """#,
+            #"""
+            {"width": 320, "height": 200, "title": "\#(long)", "series": [{"values": [\#(wave)]}],
+             "annotations": [{"type": "hline", "y": 50, "label": "\#(long)"},
+                             {"type": "vline", "x": 30, "label": "\#(long)"},
+                             {"type": "bubble", "series": 0, "index": 30, "label": "\#(long)"}]}
+            """#,
+            #"""
+            {"width": 160, "height": 100, "series": [{"values": [1, 9, 3, 8]}],
+             "annotations": [{"type": "hline", "y": 5, "label": "Average"}, \#(bubble)]}
+            """#,
+            #"""
+            {"type": "diff", "width": 420, "height": 240, "diff": {"labels": true},
+             "series": [{"name": "Home", "values": [\#(zigzag)]}, {"name": "Guest", "values": [\#(flat)]}],
+             "annotations": [{"type": "vline", "x": 60, "label": "Half time"}, \#(bubble)]}
+            """#,
+            #"""
+            {"type": "bar", "width": 360, "height": 220, "bars": {"valueLabels": true},
+             "series": [{"values": [\#(bars)]}, {"values": [\#(bars)]}],
+             "annotations": [{"type": "hline", "y": 50, "label": "Target"}]}
+            """#,
+            #"""
+            {"type": "bar", "width": 400, "height": 260, "bars": {"valueLabels": true, "mode": "stacked"},
+             "series": [{"values": [12, 40, 3, 70]}, {"values": [30, 2, 44, 9]},
+                        {"type": "line", "values": [50, 45, 60, 80]}]}
+            """#,
+            #"""
+            {"type": "bar", "width": 300, "height": 200, "bars": {"valueLabels": true, "orientation": "horizontal"},
+             "labels": ["a", "b", "c"], "series": [{"values": [39, 20, 40]}]}
+            """#,
             #"{"type": "pie", "width": 260, "height": 200, "series": [{"values": [\#(slices)]}]}"#,
         ]
     }()
@@ -58,7 +86,13 @@ struct LabelPlacementTests {
     /// drawn, fast (the whole render, placement included, well under the time a quadratic pass would take).
     @Test func longSeriesPlaceLabelsQuickly() throws {
         let values = (0..<100_000).map { i in String(Int(500 + 400 * sin(Double(i) / 700))) }.joined(separator: ",")
-        let json = #"{"series": [{"values": [\#(values)]}], "annotations": [{"type": "hline", "y": 500, "label": "Mean"}, {"type": "vline", "x": 50000, "label": "Halfway"}, {"type": "bubble", "series": 0, "index": -1}, {"type": "bubble", "series": 0, "index": 1000}]}"#
+        let json = #"""
+            {"series": [{"values": [\#(values)]}],
+             "annotations": [{"type": "hline", "y": 500, "label": "Mean"},
+                             {"type": "vline", "x": 50000, "label": "Halfway"},
+                             {"type": "bubble", "series": 0, "index": -1},
+                             {"type": "bubble", "series": 0, "index": 1000}]}
+            """#
         let start = Date()
         let texts = try expectClear(Array(json.utf8))
         #expect(Date().timeIntervalSince(start) < 10)
