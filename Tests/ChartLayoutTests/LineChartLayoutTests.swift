@@ -111,13 +111,16 @@ struct LineChartLayoutTests {
         #expect(points.first?.index == 0 && points.last?.index == 999_999)
         #expect(points.contains { $0.index == 500_000 })
         #expect(points.allSatisfy { $0.shape.fill == .solid(.transparent) && $0.shape.stroke == nil })
-        // The peak (the y domain top) is drawn: the line reaches the top grid line.
-        let gridTop = nodes(in: scene, under: .grid).compactMap { node -> Double? in
+        // The peak is drawn: the line's top is the peak's point, just below the top grid line (the headroom).
+        let gridYs = nodes(in: scene, under: .grid).compactMap { node -> Double? in
             if case .shape(let s) = node { return s.path.controlBounds?.minY }
             return nil
-        }.min()
+        }
+        let gridTop = try #require(gridYs.min())
         let lineTop = try #require(line.path.controlBounds?.minY)
-        #expect(abs(lineTop - (gridTop ?? -1)) < 0.5)
+        let peak = try #require(points.first { $0.index == 500_000 }?.shape.path.controlBounds?.center.y)
+        #expect(abs(lineTop - peak) < 0.5)
+        #expect(lineTop > gridTop)
     }
 
     func lineShapes(_ scene: Scene) -> [Shape] {

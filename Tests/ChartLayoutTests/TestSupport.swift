@@ -68,6 +68,16 @@ func nodes(in scene: Scene, under role: Role) -> [Node] {
     return result
 }
 
+/// The plot frame of an axis-based chart: the y axis line's top and left, the x axis line's right and bottom.
+func plotFrame(_ scene: Scene) -> Rect? {
+    func line(_ role: Role) -> Rect? {
+        for case .shape(let s) in nodes(in: scene, under: role) { return s.path.controlBounds }
+        return nil
+    }
+    guard let y = line(.yAxis), let x = line(.xAxis) else { return nil }
+    return Rect(x: y.minX, y: y.minY, width: x.maxX - y.minX, height: x.maxY - y.minY)
+}
+
 /// Convex quadrilaterals overlap unless some edge normal separates them (separating axis theorem).
 /// Touching or overlapping by less than `tolerance` px counts as apart.
 func overlaps(_ a: [Point], _ b: [Point], tolerance: Double = 0.01) -> Bool {

@@ -39,9 +39,12 @@ struct TimeAxisTests {
         for label in ["Sat 28", "Sun 29", "Mon 30", "Tue 31"] {
             let run = try #require(labels.first { $0.text == label }, "missing \(label) in \(labels.map(\.text))")
             let i = try #require(["Sat 28", "Sun 29", "Mon 30", "Tue 31"].firstIndex(of: label))
-            let px = points.isEmpty ? run.position.x : run.position.x
-            let expected = (try #require(points.first)).x + (instants[i] - instants[0]) / (instants[3] - instants[0])
+            let px = run.position.x
+            let at = (try #require(points.first)).x + (instants[i] - instants[0]) / (instants[3] - instants[0])
                 * ((try #require(points.last)).x - (try #require(points.first)).x)
+            // A label that would end less than 4 px from the canvas's right edge is moved inward (the last one).
+            let half = metrics.width(of: run.text, size: run.size, weight: run.weight) / 2
+            let expected = min(at, scene.width - 4 - half)
             #expect(abs(px - expected) < 1e-6)
         }
     }

@@ -75,12 +75,12 @@ struct LayoutJSONTests {
         let small = #"{"series": [{"values": [0, 0.005, 0.01]}], "y": {"format": ".3f"}}"#
         let ticks = try #require(try JSONSerialization.jsonObject(with: Data(try render(small, .json))) as? [String: Any])
         let y = try #require((ticks["axes"] as? [String: Any])?["y"] as? [[String: Any]])
-        // Every numeric label's value is the number it shows, e.g. "0.005" is 0.005, not 0.01.
+        // Every numeric label's value is the number it shows, e.g. "0.004" is 0.004, not 0 or 0.01.
         for tick in y {
             let label = try #require(tick["label"] as? String)
             #expect(tick["value"] as? Double == Double(label.replacingOccurrences(of: "\u{2212}", with: "-")))
         }
-        #expect(y.contains { $0["label"] as? String == "0.005" })
+        #expect(y.contains { $0["label"] as? String == "0.004" })
     }
 
     @Test func unknownTimeZoneIsASpecError() {

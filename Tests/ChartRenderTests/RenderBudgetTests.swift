@@ -50,10 +50,10 @@ struct RenderBudgetTests {
         }.joined(separator: ",")
         let json = #"{"width":4096,"height":4096,"series":[\#(series)]}"#
         var budget = RenderBudget()
-        budget.maxDashes = 20_000
+        budget.maxDashes = 12_000
         let issues = problems(json, .svg, budget: budget)
         #expect(issues.map(\.path) == ["series[5].dash"])
-        #expect(issues.first?.message.contains("at most 20,000") == true)
+        #expect(issues.first?.message.contains("at most 12,000") == true)
         #expect(problems(json, .svg).isEmpty)  // within the default budget
     }
 

@@ -9,8 +9,10 @@ import Darwin
 ///
 /// The step is chosen by scoring every candidate near the raw step (span / (target − 1)) on three
 /// criteria, a simplified form of Talbot, Lin & Hanrahan's "extended Wilkinson" labeling (2010):
-/// coverage (how much of the widened domain holds data), closeness to the target count, and simplicity
-/// (1, 2 and 5 beat 2.5). Values are computed as integer × 10^e, so they are correctly rounded decimals
+/// coverage (their quadratic overhang term, weight 0.2), closeness to the target count (0.25 per tick, at most
+/// target + 3 ticks) and simplicity (1, 2 and 5 beat 2.5). The weights make the domain hug the data as d3's
+/// ticks do (−5…6 gets −6 … 6 by 2, not −5 … 10 by 5), which matters once the domain also holds the marks'
+/// headroom. Values are computed as integer × 10^e, so they are correctly rounded decimals
 /// (0.3, not 0.30000000000000004).
 ///
 /// Limits: inputs are clamped to ±`NiceTicks.maxMagnitude`; at most `NiceTicks.maxTicks` ticks are produced.
@@ -91,9 +93,12 @@ public struct NiceTicks: Hashable, Sendable {
                 let last = pinHi ? (hi / s).rounded(.down) : (hi / s).rounded(.up)
                 guard last >= first, last - first < Double(maxTicks) else { continue }
                 let count = Int(last - first) + 1
-                let covered = (pinHi ? hi : last * s) - (pinLo ? lo : first * s)
-                let coverage = span / max(covered, .leastNonzeroMagnitude)
-                var score = (1 - coverage) * 2 + abs(Double(count - target)) * 0.5
+                guard count <= target + 3 else { continue }
+                // Talbot et al.'s coverage: ½·((dmax − lmax)² + (dmin − lmin)²) / (0.1·(dmax − dmin))², the
+                // label range's overhang squared: an axis wasting a third of the plot loses to a few more ticks.
+                let over = (lo: pinLo ? 0 : (lo - first * s) / span, hi: pinHi ? 0 : (last * s - hi) / span)
+                let coverage = 0.5 * (over.lo * over.lo + over.hi * over.hi) / 0.01
+                var score = coverage * 0.2 + abs(Double(count - target)) * 0.25
                 if m == 25 { score += 0.25 }
                 if count < 2 { score += 4 }
                 if let b = best, score >= b.score - 1e-9 { continue }

@@ -81,9 +81,10 @@ struct XAxisLayout {
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
-            let text = ctx.ellipsized(labels[i], maxWidth: ctx.canvas.width - 2, size: size)
-            let run = TextRun(text: text, position: Point(x(Double(i)), plot.maxY + style.tickGap + a), size: size,
-                              anchor: .middle, color: ctx.theme.secondaryText)
+            let text = ctx.ellipsized(labels[i], maxWidth: ctx.canvas.width - 2 * edgeGap, size: size)
+            let run = TextRun(text: text, position: Point(inside(x(Double(i)), text: text, ctx: ctx),
+                                                          plot.maxY + style.tickGap + a),
+                              size: size, anchor: .middle, color: ctx.theme.secondaryText)
             guard let placed = ctx.placed(run) else { continue }
             let box = TextBox(placed, metrics: ctx.metrics).bounds
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
@@ -121,6 +122,17 @@ struct XAxisLayout {
         return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: style.tickGap + lh)
     }
 
+    /// The least distance between a horizontal x label and the canvas's left or right edge.
+    static let edgeGap = 4.0
+
+    /// The center for a label `text` centered at `x`, moved inward where it would end less than `edgeGap` from the
+    /// canvas's left or right edge (the last label of a plot that reaches the padding).
+    static func inside(_ x: Double, text: String, ctx: LayoutContext) -> Double {
+        let half = ctx.width(text, size: ctx.style.tickSize) / 2
+        let lo = ctx.canvas.minX + edgeGap + half, hi = ctx.canvas.maxX - edgeGap - half
+        return lo <= hi ? min(max(x, lo), hi) : ctx.canvas.center.x
+    }
+
     /// Labels centered under their tick values, skipping any that would overlap the previous one; with the pixel
     /// column of each kept tick.
     static func centeredRuns(values: [Double], labels: [String], x: (Double) -> Double, plot: Rect,
@@ -130,7 +142,8 @@ struct XAxisLayout {
         var tickXs: [Double] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
-            let run = TextRun(text: text, position: Point(x(v), plot.maxY + style.tickGap + ctx.ascent(style.tickSize)),
+            let run = TextRun(text: text, position: Point(inside(x(v), text: text, ctx: ctx),
+                                                          plot.maxY + style.tickGap + ctx.ascent(style.tickSize)),
                               size: style.tickSize, anchor: .middle, color: ctx.theme.secondaryText)
             guard let placed = ctx.placed(run) else { continue }
             let box = TextBox(placed, metrics: ctx.metrics).bounds

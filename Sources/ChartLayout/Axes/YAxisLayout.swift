@@ -32,7 +32,7 @@ struct YAxisLayout {
         LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.maxY, plot.minY))
     }
 
-    /// Grid lines, dashed by `y.grid`'s dash (and, with `emphasizeZero`, the zero line when the domain crosses zero)
+    /// Grid lines, dashed by `y.grid`'s dash (and, with `emphasizeZero`, the zero line when there are negative ticks)
     /// across the plot.
     func gridNode(plot: Rect, ctx: LayoutContext, showGrid: Bool, emphasizeZero: Bool = true) -> Node? {
         let scale = scale(plot: plot)
@@ -50,7 +50,8 @@ struct YAxisLayout {
                                              snapToPixels: true)))
             }
         }
-        if emphasizeZero && !isLog && ticks.domainMin < 0 && ticks.domainMax > 0 {
+        // Only an axis that shows values of both signs has a zero line to set apart (not a sliver under zero).
+        if emphasizeZero && !isLog && (ticks.values.first ?? 0) < 0 && ticks.domainMax > 0 {
             let y = scale(0)
             children.append(.shape(Shape(path: Path([.move(Point(plot.minX, y)), .line(Point(plot.maxX, y))]),
                                          stroke: .solid(ctx.theme.axis),

@@ -1,3 +1,5 @@
+import ChartScene
+
 /// The fixed typographic and spacing choices of the chart look, in CSS px.
 struct LayoutStyle {
     /// Space between the canvas edge and any content (0 in sparkline mode).
@@ -24,4 +26,9 @@ struct LayoutStyle {
     var legendEntryMaxWidth = 160.0
     /// The share of the canvas height slanted x labels may take.
     var rotatedLabelShare = 0.3
+    /// Below this width or height a canvas is small: its legend shares a header row when it fits there.
+    var smallCanvas = (width: 420.0, height: 280.0)
+
+    /// Whether `canvas` is small (`smallCanvas`).
+    func isSmall(_ canvas: Rect) -> Bool { canvas.width < smallCanvas.width || canvas.height < smallCanvas.height }
 }

@@ -46,7 +46,7 @@ struct CartesianFrame {
         let ctx = kind.ctx, extent = kind.extent
         if extent.transposed { return HorizontalBarFrame.make(ctx: ctx, extent: extent, legend: kind.legend) }
         if ctx.spec.axes, let frame = full(ctx: ctx, extent: extent, legend: kind.legend) { return frame }
-        return sparkline(ctx: ctx, extent: extent)
+        return sparkline(ctx: ctx, extent: extent, titled: !ctx.spec.axes)
     }
 
     /// The full chart frame, or nil when the canvas is too small for axes (the caller falls back to a sparkline).
@@ -73,8 +73,9 @@ struct CartesianFrame {
             let left = leftFixed + yAxis.labelWidth + style.tickGap
             let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
             guard plot.width >= 16, plot.height >= 16 else { return nil }
-            let position = xPosition(extent: extent, plot: plot, inset: inset)
-            let xAxis = XAxisLayout.make(mode: extent.x, x: position, plot: plot, ctx: ctx)
+            let x = niceX(ctx: ctx, extent: extent, plotWidth: plot.width)
+            let position = xPosition(extent: x ?? extent, plot: plot, inset: x == nil ? inset : 0)
+            let xAxis = XAxisLayout.make(mode: (x ?? extent).x, x: position, plot: plot, ctx: ctx)
             result = (plot, yAxis, xAxis, position)
             if abs(xAxis.height - xHeight) < 0.5 { break }
             xHeight = xAxis.height
@@ -91,34 +92,131 @@ struct CartesianFrame {
                               bands: bands(extent: extent, plot: r.plot), decorations: decorations)
     }
 
-    /// Sparkline: the data fills the canvas, inset only by how far the marks reach.
-    static func sparkline(ctx: LayoutContext, extent: CartesianExtent) -> CartesianFrame {
-        let plot = ctx.canvas.insetBy(min(extent.markReach, min(ctx.canvas.width, ctx.canvas.height) / 2))
+    /// Sparkline: the data fills the canvas, inset only by how far the marks reach. When `titled` (`axes: false`
+    /// rather than a canvas too small for axes) a title and subtitle stay above it.
+    static func sparkline(ctx: LayoutContext, extent: CartesianExtent, titled: Bool) -> CartesianFrame {
+        let header = titled ? ChartHeader.make(ctx: ctx) : (node: nil, bottom: ctx.canvas.minY, rows: [])
+        var area = ctx.canvas
+        if header.node != nil, ctx.canvas.maxY - header.bottom >= 16 {
+            area = Rect(x: area.minX, y: header.bottom, width: area.width, height: area.maxY - header.bottom)
+        }
+        let plot = area.insetBy(min(extent.markReach, min(area.width, area.height) / 2))
         let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plot.height, exact: true)
         return CartesianFrame(plot: plot, ticks: yAxis.ticks, value: yAxis.scale(plot: plot),
                               isLog: ctx.spec.y.scale == .log,
                               xPosition: xPosition(extent: extent, plot: plot, inset: 0),
-                              bands: bands(extent: extent, plot: plot), decorations: [])
+                              bands: bands(extent: extent, plot: plot),
+                              decorations: area == ctx.canvas ? [] : header.node.map { [$0] } ?? [])
     }
 
-    /// The value axis for a plot `plotHeight` tall; `exact` (sparklines) makes the domain the data extent itself.
+    /// The value axis for a plot `plotHeight` tall, with room for the marks (`headroom`); `exact` (sparklines) makes
+    /// the domain the data extent itself (the sparkline's plot is inset by the marks' reach instead).
     private static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double,
                               exact: Bool) -> YAxisLayout {
         let y = extent.y
-        return ctx.spec.y.scale == .log
-            ? YAxisLayout.logarithmic(dataMin: y.min, dataMax: y.max, ctx: ctx, exact: exact)
-            : YAxisLayout.make(dataMin: y.min, dataMax: y.max, plotHeight: plotHeight, ctx: ctx, exact: exact)
+        let axis = { (lo: Double, hi: Double) in
+            ctx.spec.y.scale == .log
+                ? YAxisLayout.logarithmic(dataMin: lo, dataMax: hi, ctx: ctx, exact: exact)
+                : YAxisLayout.make(dataMin: lo, dataMax: hi, plotHeight: plotHeight, ctx: ctx, exact: exact)
+        }
+        if exact { return axis(y.min, y.max) }
+        let zero = extent.zeroBaseline && ctx.spec.y.scale != .log  // a log axis's bars start at its bottom anyway
+        let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0),
+                    hi: ctx.spec.y.max != nil || (zero && y.max == 0))
+        var result: YAxisLayout?  // the axis of the last pass
+        func grow(keep: (lo: Bool, hi: Bool), pixels: Double = plotHeight) {
+            headroom(data: y, pixels: pixels, reach: extent.markReach, keep: keep) { lo, hi in
+                let pass = axis(lo, hi)
+                result = pass
+                return (pass.ticks.domainMin, pass.ticks.domainMax)
+            }
+        }
+        grow(keep: keep)
+        // Data of one sign keeps zero as its outermost tick on that side: a count of goals never reads −1. The
+        // marks at (or near) zero get their room as a sliver of axis beyond the zero tick instead of a whole step
+        // of the other sign (matplotlib's margins look the same). Degenerate data keeps its centred axis. The far
+        // end is grown for the plot minus the sliver, so adding the sliver keeps its data units per pixel.
+        if ctx.spec.y.scale != .log, y.min < y.max, var axis = result {
+            let r = extent.markReach + 1
+            if y.min >= 0, ctx.spec.y.min == nil, axis.ticks.domainMin < 0 {
+                grow(keep: (true, keep.hi), pixels: plotHeight - r)
+                axis = result ?? axis
+                let span = axis.ticks.domainMax - axis.ticks.domainMin
+                if axis.ticks.domainMin == 0, plotHeight > 2 * r { axis.ticks.domainMin = -r * span / (plotHeight - r) }
+            } else if y.max <= 0, ctx.spec.y.max == nil, axis.ticks.domainMax > 0 {
+                grow(keep: (keep.lo, true), pixels: plotHeight - r)
+                axis = result ?? axis
+                let span = axis.ticks.domainMax - axis.ticks.domainMin
+                if axis.ticks.domainMax == 0, plotHeight > 2 * r { axis.ticks.domainMax = r * span / (plotHeight - r) }
+            }
+            result = axis
+        }
+        return result ?? axis(y.min, y.max)
+    }
+
+    /// Grows a domain until every data value lies at least `reach` + 1 px inside both ends, so no mark (dot,
+    /// bubble, half a stroke, a label past a bar) touches the plot frame or crosses an axis line.
+    ///
+    /// `niced(lo, hi)` nice-rounds a data range to the domain it returns (which covers it); the domain spans `pixels`.
+    /// At the current domain a pixel is `(max − min) / pixels` data units, so the data needs
+    /// `(reach + 1) · (max − min) / pixels` beyond each end; the data range is widened by that and niced again.
+    /// A wider domain has more units per pixel, so the need grows with it; a few passes settle it (nice rounding
+    /// usually adds a whole step, which covers the need at once). Ends in `keep` (explicit `min`/`max`, a zero
+    /// baseline) are not widened: a user's bounds are respected even when a mark then touches the frame.
+    @discardableResult
+    static func headroom(data: (min: Double, max: Double), pixels: Double, reach: Double, keep: (lo: Bool, hi: Bool),
+                         niced: (Double, Double) -> (Double, Double)) -> (Double, Double) {
+        var domain = niced(data.min, data.max)
+        guard pixels > 0, !(keep.lo && keep.hi) else { return domain }
+        var (lo, hi) = data
+        for _ in 0..<4 {
+            let perPixel = (domain.1 - domain.0) / pixels
+            guard perPixel > 0, perPixel.isFinite else { break }
+            let room = (reach + 1) * perPixel
+            let needLo = keep.lo ? domain.0 : data.min - room, needHi = keep.hi ? domain.1 : data.max + room
+            if needLo >= domain.0 && needHi <= domain.1 { break }
+            (lo, hi) = (min(lo, needLo), max(hi, needHi))
+            domain = niced(lo, hi)
+        }
+        return domain
+    }
+
+    /// For a kind with `niceX` and a numeric x axis: `extent` with x widened to a nice domain that ends on ticks and
+    /// keeps the marks `markReach` + 1 px inside the plot's left and right edges (`headroom`); nil otherwise.
+    private static func niceX(ctx: LayoutContext, extent: CartesianExtent, plotWidth: Double) -> CartesianExtent? {
+        guard extent.niceX, case .numeric(let lo, let hi, let indexOnly) = extent.x else { return nil }
+        let options = ctx.spec.x
+        let pinLo = options.min?.isFinite == true, pinHi = options.max?.isFinite == true
+        let domain = headroom(data: (lo, hi), pixels: plotWidth, reach: extent.markReach, keep: (pinLo, pinHi)) {
+            let ticks = NiceTicks.compute(dataMin: $0, dataMax: $1, target: options.tickCount,
+                                          fixedMin: pinLo ? lo : nil, fixedMax: pinHi ? hi : nil,
+                                          integer: indexOnly || ctx.wholeX)
+            return (ticks.domainMin, ticks.domainMax)
+        }
+        var extent = extent
+        extent.x = .numeric(min: domain.0, max: domain.1, indexOnly: indexOnly)
+        return extent
     }
 
     /// The title, subtitle and `legend` above the plot, and the y where the space below them starts.
+    ///
+    /// On a small canvas (`LayoutStyle.isSmall`) a one-row legend that fits beside the title, or else beside the
+    /// subtitle, shares that row, right-aligned, instead of taking a row of its own: at 375×240 the header would
+    /// otherwise take a third of the height.
     static func header(ctx: LayoutContext, legend items: [Legend.Item]?) -> (nodes: [Node], top: Double) {
         let title = ChartHeader.make(ctx: ctx)
         var top = title.bottom
         var nodes: [Node] = title.node.map { [$0] } ?? []
         if let items {
-            let legend = Legend.make(ctx: ctx, width: ctx.canvas.width - 2 * ctx.style.padding, items: items)
-            nodes.append(legend.node(top: top, ctx: ctx))
-            top += legend.height + 4
+            let right = ctx.canvas.maxX - ctx.style.padding
+            let legend = Legend.make(ctx: ctx, width: right - ctx.canvas.minX - ctx.style.padding, items: items)
+            if ctx.style.isSmall(ctx.canvas), legend.rows.count == 1, let width = legend.widths.first,
+               let row = title.rows.first(where: { $0.textEnd + Legend.spacing + width <= right }) {
+                nodes.append(legend.node(top: row.top + (row.height - legend.rowHeight) / 2, ctx: ctx, right: right))
+            } else {
+                nodes.append(legend.node(top: top, ctx: ctx))
+                top += legend.height + 4
+            }
         }
         return (nodes, top)
     }

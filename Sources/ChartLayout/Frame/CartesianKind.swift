@@ -35,8 +35,15 @@ struct CartesianExtent {
     var x: XMode
     /// Whether categories sit on bands (bars) rather than on points.
     var bands = false
-    /// How far marks reach beyond their data point, in px (half the widest line, a dot and its ring).
+    /// How far marks reach beyond their data point, in px (half the widest line, a dot and its ring, the largest
+    /// bubble). The frame keeps this much room, plus 1 px, between every data value and the plot's edges: the value
+    /// domain (and a nice x domain) grows by it in pixels before it is nice-rounded (see `CartesianFrame.headroom`).
     var markReach = 0.0
+    /// Whether the value domain keeps an end at zero when the data ends there (bars and areas grow from zero).
+    var zeroBaseline = false
+    /// Whether a numeric x axis gets a nice domain that ends on ticks, with the same headroom as the value axis
+    /// (scatter and bubble charts); otherwise x spans the data and the first and last points sit `markReach` px in.
+    var niceX = false
     /// Categories down the left and values along the bottom (horizontal bars).
     var transposed = false
     /// Whether the grid draws the emphasized zero line; false for a kind that draws its own over its marks.

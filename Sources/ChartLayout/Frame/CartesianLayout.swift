@@ -22,14 +22,33 @@ enum CartesianLayout {
         }
     }
 
-    /// The frame's decorations and the kind's marks; an empty scene when not even the marks fit.
+    /// The frame's decorations and the kind's marks; an empty scene when not even the marks fit; the title and a
+    /// "No data" message when no series has a finite value (rather than bare axes over an invented 0–1 range).
     static func scene(_ kind: some CartesianKind) -> Scene {
         let ctx = kind.ctx
+        guard hasData(ctx.spec) else { return noData(ctx: ctx, name: kind.name) }
         guard let frame = CartesianFrame.make(for: kind) else {
             return Scene(width: ctx.canvas.width, height: ctx.canvas.height, background: nil, title: kind.name,
                          description: kind.name, nodes: [])
         }
         return ctx.scene(kind: kind.name, description: kind.description(in: frame),
                          nodes: frame.decorations + kind.marks(in: frame))
+    }
+
+    /// Whether some series has a finite y value; stops at the first.
+    static func hasData(_ spec: ChartSpec) -> Bool {
+        spec.series.contains { $0.points.contains { $0.y?.isFinite == true } }
+    }
+
+    /// The scene of a chart without data: its title and subtitle, and "No data" centered below them.
+    static func noData(ctx: LayoutContext, name: String) -> Scene {
+        let header = ChartHeader.make(ctx: ctx)
+        var nodes: [Node] = header.node.map { [$0] } ?? []
+        let size = ctx.style.subtitleSize
+        let baseline = (header.bottom + ctx.canvas.maxY + ctx.ascent(size) - ctx.descent(size)) / 2
+        let run = TextRun(text: "No data", position: Point(ctx.canvas.center.x, baseline), size: size,
+                          anchor: .middle, color: ctx.theme.secondaryText)
+        if let placed = ctx.placed(run) { nodes.append(.group(Group(role: .plot, children: [.text(placed)]))) }
+        return ctx.scene(kind: name, description: "\(name) with no data", nodes: nodes)
     }
 }

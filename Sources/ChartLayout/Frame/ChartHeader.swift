@@ -3,20 +3,26 @@ import ChartSpec
 
 /// The title and subtitle above a chart, left-aligned in the padding, shared by every chart kind.
 enum ChartHeader {
-    /// The title group (nil when there is no title or subtitle) and the y where the content below may start.
-    static func make(ctx: LayoutContext) -> (node: Node?, bottom: Double) {
+    /// One line of the header: its top, height and the right end of its text (a small canvas's legend may share it).
+    typealias Row = (top: Double, height: Double, textEnd: Double)
+
+    /// The title group (nil when there is no title or subtitle), the y where the content below may start, and the
+    /// title and subtitle rows, top to bottom.
+    static func make(ctx: LayoutContext) -> (node: Node?, bottom: Double, rows: [Row]) {
         let style = ctx.style
         let canvas = ctx.canvas
         let pad = style.padding
         let spec = ctx.spec
         var top = canvas.minY + pad
         var titleNodes: [Node] = []
+        var rows: [Row] = []
         if let title = spec.title, !title.isEmpty {
             let size = style.titleSize
             let text = ctx.ellipsized(title, maxWidth: canvas.width - 2 * pad, size: size, weight: .bold)
             let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
                               weight: .bold, color: ctx.theme.text)
             if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
+            rows.append((top, ctx.lineHeight(size), canvas.minX + pad + ctx.width(text, size: size, weight: .bold)))
             top += ctx.lineHeight(size) + 4
         }
         if let subtitle = spec.subtitle, !subtitle.isEmpty {
@@ -25,16 +31,17 @@ enum ChartHeader {
             let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
                               color: ctx.theme.secondaryText)
             if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
+            rows.append((top, ctx.lineHeight(size), canvas.minX + pad + ctx.width(text, size: size)))
             top += ctx.lineHeight(size) + 4
         }
-        return (titleNodes.isEmpty ? nil : .group(Group(role: .title, children: titleNodes)), top)
+        return (titleNodes.isEmpty ? nil : .group(Group(role: .title, children: titleNodes)), top, rows)
     }
 
-    /// For kinds without axes (rings, pies): the title group when `axes` is on, where content may start, and the
-    /// padding to keep (none in sparkline mode, which also drops the title).
+    /// For kinds without axes (rings, pies): the title group, where content may start, and the padding to keep
+    /// (none with `axes: false`, which keeps the title but lets the marks fill the rest of the canvas).
     static func unframed(ctx: LayoutContext) -> (nodes: [Node], top: Double, padding: Double) {
-        guard ctx.spec.axes else { return ([], ctx.canvas.minY, 0) }
-        let header = make(ctx: ctx)
-        return (header.node.map { [$0] } ?? [], header.bottom, ctx.style.padding)
+        let header = make(ctx: ctx), padding = ctx.spec.axes ? ctx.style.padding : 0
+        guard let node = header.node else { return ([], ctx.spec.axes ? header.bottom : ctx.canvas.minY, padding) }
+        return ([node], header.bottom, padding)
     }
 }

@@ -35,6 +35,12 @@ struct Legend {
 
     var height: Double { Double(rows.count) * rowHeight }
 
+    /// The width of each row: its entries and the spacing between them.
+    var widths: [Double] { rows.map { row in row.reduce(0) { $0 + $1.width } + Self.spacing * Double(row.count - 1) } }
+
+    /// The space between neighbouring entries of a row.
+    static let spacing = 16.0
+
     /// The most rows a legend may take: a quarter of the canvas height, at least one.
     static func maxRows(ctx: LayoutContext, rowHeight: Double) -> Int {
         max(1, Int(ctx.canvas.height * 0.25 / rowHeight))
@@ -47,7 +53,7 @@ struct Legend {
         let size = style.legendSize
         let rowHeight = (ctx.lineHeight(size) * 1.5).rounded(.up)
         let swatch = style.swatchLength + 6
-        let spacing = 16.0
+        let spacing = Self.spacing
         let maxText = max(0, min(style.legendEntryMaxWidth, width - swatch))
         var rows: [[Entry]] = []
         var row: [Entry] = []
@@ -69,14 +75,13 @@ struct Legend {
         return Legend(rows: rows, rowHeight: rowHeight)
     }
 
-    /// The legend group with its top edge at `top`, rows centered on the canvas.
-    func node(top: Double, ctx: LayoutContext) -> Node {
+    /// The legend group with its top edge at `top`, rows centered on the canvas, or ending at `right` when given.
+    func node(top: Double, ctx: LayoutContext, right: Double? = nil) -> Node {
         let size = ctx.style.legendSize
-        let spacing = 16.0
+        let spacing = Self.spacing
         var items: [Node] = []
-        for (r, row) in rows.enumerated() {
-            let rowWidth = row.reduce(0) { $0 + $1.width } + spacing * Double(row.count - 1)
-            var x = max(ctx.canvas.minX, ctx.canvas.center.x - rowWidth / 2)
+        for (r, (row, rowWidth)) in zip(rows, widths).enumerated() {
+            var x = max(ctx.canvas.minX, right.map { $0 - rowWidth } ?? ctx.canvas.center.x - rowWidth / 2)
             let midY = top + (Double(r) + 0.5) * rowHeight
             for entry in row {
                 let y = midY

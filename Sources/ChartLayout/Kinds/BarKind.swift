@@ -10,7 +10,7 @@ struct BarKind: CartesianKind {
     init(ctx: LayoutContext, timeCategories: TimeCategories?) {
         series = SeriesSet(ctx: ctx, timeCategories: timeCategories, bands: true)
         extent = CartesianExtent(y: Self.valueExtent(series), x: series.xMode, bands: true,
-                                 markReach: series.lineReach)
+                                 markReach: max(series.lineReach, Self.labelReach(ctx)), zeroBaseline: true)
     }
 
     var ctx: LayoutContext { series.ctx }
@@ -21,6 +21,13 @@ struct BarKind: CartesianKind {
     static func valueExtent(_ series: SeriesSet) -> (min: Double, max: Double) {
         SeriesSet.yExtent(data: series.data, start: BarMarks.extent(data: series.data, mode: series.spec.bars.mode),
                           includeZero: false, ctx: series.ctx)
+    }
+
+    /// How far a value label written past a bar's end reaches beyond it (`BarMarks.valueLabel`): its gap and line.
+    static func labelReach(_ ctx: LayoutContext) -> Double {
+        guard ctx.spec.bars.valueLabels, ctx.spec.bars.mode != .stacked else { return 0 }
+        let size = ctx.style.tickSize
+        return 4 + ctx.ascent(size) + ctx.descent(size)
     }
 
     /// A small bar for each bar series, the line swatch for line series.

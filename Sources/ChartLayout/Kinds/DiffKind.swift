@@ -43,13 +43,16 @@ struct DiffKind: CartesianKind {
         var ctx = ctx
         (ctx.wholeX, ctx.wholeY) = LayoutContext.wholeNumbers([difference.series])
         self.ctx = ctx
-        // The frame's reach: half the difference line's width, at least 1 px (half a default line).
-        let reach = max((spec.series.first?.lineWidth ?? 2) / 2, 1)
+        // The frame's reach: half the difference line's width, at least the 3 px dot at each difference (`marks`).
+        let reach = max((spec.series.first?.lineWidth ?? 2) / 2, Self.dotRadius)
         extent = CartesianExtent(
             y: SeriesSet.yExtent(data: [difference], includeZero: true, ctx: ctx),
             x: SeriesSet.xMode(spec: spec, numericX: numericX, longest: diff.count, data: [difference], bands: false),
             markReach: reach, emphasizeZero: false)
     }
+
+    /// The radius of the dot drawn at each difference.
+    static let dotRadius = 3.0
 
     var name: String { "Lead chart" }
 
@@ -147,7 +150,8 @@ struct DiffKind: CartesianKind {
                 let tooltip = ctx.tooltip(leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
                     + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied")
                 let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
-                let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : 3, at: d.point))
+                let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : Self.dotRadius,
+                                                                                 at: d.point))
                 let mark = Shape(path: circle, fill: .solid(decimated ? .transparent : color))
                 seriesChildren.append(.group(Group(
                     role: .point(series: 0, index: d.index, progress: progress(d.length)), tooltip: tooltip,
@@ -219,8 +223,9 @@ struct DiffKind: CartesianKind {
     /// A hollow ring on the zero line at each lead change, popping in when the line reaches it, and (when
     /// `diff.labels`) a "… leads" label for each to place, on the new leader's side of the zero line (above it for
     /// series 0, below for series 1): beside the ring on the side the line leaves free (an upward crossing leaves
-    /// the upper left and lower right free), then on the other side, then centered over or under it, then at the
-    /// plot's left or right end (near a crossing close to an axis); the same a line further out after those.
+    /// the upper left and lower right free), then on the other side, then centered over or under it, then from the
+    /// plot's left or right end when the ring is within two label widths of it; the same half a line and a line
+    /// further out after those.
     func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
                            pixel: (Double, Double) -> Point, progress: (Double) -> Double,
                            xLabel: (Int) -> String)
@@ -256,15 +261,19 @@ struct DiffKind: CartesianKind {
             // Series 0 leads above the zero line, series 1 below it.
             let up = c.newSign > 0
             var runs: [TextRun] = []
-            for out in [0, a + d + 2] {
+            let width = labelWidths[leader]
+            var columns = [(center.x - radius, TextAnchor.end), (center.x + radius, .start), (center.x, .middle)]
+            // A ring near the plot's side: the label may start (end) there, still beside its ring.
+            if center.x - plot.minX < 2 * width { columns.append((plot.minX + 4, .start)) }
+            if plot.maxX - center.x < 2 * width { columns.append((plot.maxX - 4, .end)) }
+            for out in [0, (a + d) / 2, a + d + 2] {
                 let baseline = up ? center.y - radius - 3 - d - out : center.y + radius + 3 + a + out
-                for (x, anchor) in [(center.x - radius, TextAnchor.end), (center.x + radius, .start),
-                                    (center.x, .middle), (plot.minX + 4, .start), (plot.maxX - 4, .end)] {
+                for (x, anchor) in columns {
                     runs.append(TextRun(text: spec.diff.leadText(name), position: Point(x, baseline), size: size,
                                         weight: .bold, anchor: anchor, color: ctx.seriesColor(leader)))
                 }
             }
-            labels.append(((runs, labelWidths[leader]), progress(length)))
+            labels.append(((runs, width), progress(length)))
         }
         return (markers, labels)
     }

@@ -11,7 +11,7 @@ struct LineKind: CartesianKind {
     init(ctx: LayoutContext) {
         series = SeriesSet(ctx: ctx, timeCategories: nil, bands: false)
         extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: ctx.spec.type == .area, ctx: ctx),
-                                 x: series.xMode, markReach: series.lineReach)
+                                 x: series.xMode, markReach: series.lineReach, zeroBaseline: ctx.spec.type == .area)
     }
 
     var ctx: LayoutContext { series.ctx }

@@ -10,7 +10,7 @@ struct ScatterKind: CartesianKind {
     init(ctx: LayoutContext) {
         series = SeriesSet(ctx: ctx, timeCategories: nil, bands: false)
         extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: false, ctx: ctx),
-                                 x: series.xMode, markReach: ScatterMarks.maxRadius + 1)
+                                 x: series.xMode, markReach: ScatterMarks.reach(ctx), niceX: true)
     }
 
     var ctx: LayoutContext { series.ctx }

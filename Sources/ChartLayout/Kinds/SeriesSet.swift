@@ -37,12 +37,14 @@ struct SeriesSet {
                      dot: series.dots ? (color, series.dot.style == .filled) : nil)
     }
 
-    /// How far lines and dots reach beyond their data point: half the widest line, or a dot and its ring.
+    /// How far lines and dots reach beyond their data point: half the widest line, a dot and its ring, or the dot
+    /// of a lone point between gaps (`SeriesMarks`: radius max(line width, 2.5)).
     var lineReach: Double {
         var reach = 0.0
-        for s in spec.series {
-            let lw = s.lineWidth
-            reach = max(reach, s.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : lw / 2)
+        for d in data {
+            let lw = d.series.lineWidth
+            let line = d.runs.contains { $0.count == 1 } ? max(lw, 2.5) : lw / 2  // a lone point's dot, or the stroke
+            reach = max(reach, d.series.dots ? ctx.dotRadius(lineWidth: lw) + max(1.5, min(lw, 3)) / 2 : line)
         }
         return reach
     }

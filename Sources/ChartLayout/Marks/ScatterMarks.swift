@@ -22,6 +22,13 @@ enum ScatterMarks {
         return largest
     }
 
+    /// How far the marks of `ctx.spec` reach beyond their points: the largest bubble and half its 1 px outline, or
+    /// the largest dot.
+    static func reach(_ ctx: LayoutContext) -> Double {
+        if largestSize(ctx.spec) != nil { return maxRadius + 0.5 }
+        return ctx.spec.series.reduce(0) { max($0, ctx.dotRadius(lineWidth: $1.lineWidth)) }
+    }
+
     /// The radius for `size` when `largest` gets `maxRadius`: r = maxRadius·√(size / largest).
     static func radius(size: Double, largest: Double) -> Double {
         guard largest > 0, size.isFinite, size > 0 else { return minRadius }
