@@ -1,5 +1,6 @@
 import ChartScene
 import ChartSpec
+import ChartLayout
 import ChartText
 
 /// The computed layout as JSON, for client-side hit-testing and custom overlays. Everything is read back from the
@@ -14,7 +15,10 @@ import ChartText
 ///  "slices":[{"index":0,"datum":0,"name":"Chrome","value":6420,"fraction":0.67,"x":…,"y":…,"innerRadius":0,
 ///             "outerRadius":…,"startAngle":0,"endAngle":241.2,"color":"#0072b2","label":"Chrome: 6420 (67%)"}],
 ///  "rings":[{"index":0,"datum":4,"name":"Move","value":0.62,"fraction":0.62,"x":…,"y":…,"innerRadius":…,
-///            "outerRadius":…,"startAngle":0,"endAngle":223.2,"color":"#…","label":"Move: 62%"}]}
+///            "outerRadius":…,"startAngle":0,"endAngle":223.2,"color":"#…","label":"Move: 62%"}],
+///  "texts":[{"text":"Average","role":"annotation","x":…,"y":…,"width":…,"height":…}],
+///  "markers":[{"kind":"point","series":0,"index":2,"x":…,"y":…,"radius":3.5},
+///             {"kind":"bubble","series":0,"x":…,"y":…,"width":…,"height":…}]}
 /// ```
 ///
 /// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero); data values
@@ -28,6 +32,10 @@ import ChartText
 /// degrees clockwise from twelve o'clock (exact, like the data), `datum` the index of the value in the series (null
 /// for the merged "other" slice, or a ring without a value), `color` a slice's fill or a ring's arc stroke (absent
 /// for a ring that draws no arc), `label` the tooltip.
+///
+/// `texts` holds every text run with its `TextBox` bounds (top-left corner and size, measured with the same metrics as
+/// the layout) and the role of its nearest group with one (`textRole`); `markers` every visible shape of a `.point`
+/// group (as a circle around its bounds' center) and every value bubble (`.valueLabel` group with a shape, as a box).
 enum LayoutJSON {
     static func encode(scene: Scene, spec: ChartSpec, metrics: any TextMeasuring) -> [UInt8] {
         var w = Writer()
@@ -41,8 +49,12 @@ enum LayoutJSON {
         var bars: [(Int, Int, Rect, String?)] = []
         var slices: [(Int, ArcMark, Color?, String?)] = []
         var rings: [(Int, ArcMark, Color?, String?)] = []
+        var texts: [(TextRun, Role?)] = []
+        var markers: [(role: Role, box: Rect)] = []
         scene.forEachNode { node, parents in
+            if case .text(let run) = node { texts.append((run, parents.last { $0.role != nil }?.role)) }
             guard case .group(let g) = node else { return }
+            if let role = g.role, let box = markerBounds(role, g.children) { markers.append((role, box)) }
             switch g.role {
             case .plot?: plot = plot ?? g.clip
             case .xAxis?: xAxis += runs(g.children)
@@ -126,8 +138,78 @@ enum LayoutJSON {
             for (index, mark, color, tooltip) in list { arc(index, mark, color, tooltip, &w) }
             w.close("]")
         }
+        w.key("texts")
+        w.open("[")
+        for (run, role) in texts {
+            let box = TextBox(run, metrics: metrics).bounds
+            w.open("{")
+            w.key("text"); w.string(run.text)
+            w.key("role"); w.string(textRole(role))
+            rect(box, &w)
+            w.close("}")
+        }
+        w.close("]")
+        w.key("markers")
+        w.open("[")
+        for marker in markers { self.marker(marker.role, marker.box, &w) }
+        w.close("]")
         w.close("}")
         return w.bytes
+    }
+
+    /// What a text is, from its nearest group with a role: `title` (title and subtitle), `legend`, `xAxis`, `yAxis`
+    /// (tick labels and axis titles), `annotation` (a reference line's label), `valueLabel` (a value bubble's text, a
+    /// bar's value, a lead-change label), `sliceLabel`, `ringLabel`, or `other`.
+    static func textRole(_ role: Role?) -> String {
+        switch role {
+        case .title?: "title"
+        case .legend?, .legendItem?: "legend"
+        case .xAxis?: "xAxis"
+        case .yAxis?: "yAxis"
+        case .annotation?: "annotation"
+        case .valueLabel?: "valueLabel"
+        case .sliceLabel?: "sliceLabel"
+        case .ringLabel?: "ringLabel"
+        default: "other"
+        }
+    }
+
+    /// The drawn box of a marker group: the visible shapes of a `.point` group (a dot, a lead-change ring) or the
+    /// body and pointer of a value bubble; nil for other groups and for invisible hit targets.
+    private static func markerBounds(_ role: Role, _ children: [Node]) -> Rect? {
+        switch role {
+        case .point, .valueLabel:
+            bounds(children.filter { if case .shape(let s) = $0 { !s.isInvisible } else { false } })
+        default: nil
+        }
+    }
+
+    /// One entry of `markers`: a point mark as a circle (`x`, `y` its center), a value bubble as a box.
+    private static func marker(_ role: Role, _ box: Rect, _ w: inout Writer) {
+        w.open("{")
+        switch role {
+        case .point(let s, let i, _):
+            w.key("kind"); w.string("point")
+            w.key("series"); w.number(Double(s))
+            w.key("index"); w.number(Double(i))
+            w.key("x"); w.number(box.center.x)
+            w.key("y"); w.number(box.center.y)
+            w.key("radius"); w.number(max(box.width, box.height) / 2)
+        case .valueLabel(let s, _):
+            w.key("kind"); w.string("bubble")
+            w.key("series"); w.number(Double(s))
+            rect(box, &w)
+        default: break
+        }
+        w.close("}")
+    }
+
+    /// The `x`, `y`, `width` and `height` fields of `r`.
+    private static func rect(_ r: Rect, _ w: inout Writer) {
+        w.key("x"); w.number(r.x)
+        w.key("y"); w.number(r.y)
+        w.key("width"); w.number(r.width)
+        w.key("height"); w.number(r.height)
     }
 
     /// One entry of `slices` or `rings`.

@@ -58,6 +58,48 @@ struct DiffChartLayoutTests {
             == ["Q1: Guest +3", "Q2: Home +4", "Q3: Guest +5", "Q4: Home +3", "OT: tied"])
     }
 
+    /// Each "… leads" label stands on the side of the team taking the lead: above the zero line when series 0 takes
+    /// it, below when series 1 does.
+    @Test func leadLabelsStandOnTheNewLeadersSide() throws {
+        var spec = diffSpec(Self.home, Self.guest, labels: ["Q1", "Q2", "Q3", "Q4", "OT"])
+        spec.diff.labels = true
+        let s = scene(spec)
+        let zeroY = try #require(points(s).markers.first?.0.y)
+        let labels = groups(s).compactMap { g -> TextRun? in
+            guard case .valueLabel(0, _)? = g.role, case .text(let t)? = g.children.first else { return nil }
+            return t
+        }
+        #expect(labels.map(\.text) == ["Home leads", "Guest leads", "Home leads"])
+        for label in labels {
+            let box = TextBox(label, metrics: metrics).bounds
+            #expect(label.text == "Home leads" ? box.maxY < zeroY : box.minY > zeroY, "\(label.text) at \(box)")
+        }
+    }
+
+    /// A bubble on a lead chart points at the difference at its index and reads the lead; the reference lines keep
+    /// the spec's annotation index (bubbles counted), so `.annotation(i)` is `annotations[i]`.
+    @Test func bubblesPointAtTheDifferenceAndAnnotationsKeepTheirIndex() throws {
+        var spec = diffSpec(Self.home, Self.guest, labels: ["Q1", "Q2", "Q3", "Q4", "OT"])
+        spec.annotations = [.bubble(series: 1, index: 3, label: nil), .verticalLine(x: 1.5, label: "Half", color: nil,
+                                                                                   dash: [])]
+        let s = scene(spec)
+        #expect(groups(s).contains { $0.role == .annotation(1) })
+        #expect(!groups(s).contains { $0.role == .annotation(0) })
+        let bubble = try #require(groups(s).first { if case .valueLabel = $0.role { true } else { false } })
+        #expect(bubble.children.contains { if case .text(let t) = $0 { t.text == "+3" } else { false } })
+        // Q4: Home leads by 3 (the bubble names series 1, but only the difference is drawn), so the bubble takes the
+        // home color and its pointer ends by that point.
+        guard case .shape(let shape)? = bubble.children.first, case .solid(let color)? = shape.fill else {
+            Issue.record("bubble shape expected")
+            return
+        }
+        #expect(color == LayoutContext(spec: spec, metrics: metrics).seriesColor(0))
+        let q4 = try #require(points(s).data[3]?.0)
+        let bounds = try #require(shape.path.controlBounds)
+        #expect(min(abs(bounds.minY - q4.y), abs(bounds.maxY - q4.y)) < 12, "the pointer ends near the point")
+        #expect(bounds.minX - 1 <= q4.x && q4.x <= bounds.maxX + 1)
+    }
+
     @Test func markersCanBeTurnedOff() {
         var spec = diffSpec(Self.home, Self.guest)
         spec.diff.markLeadChanges = false

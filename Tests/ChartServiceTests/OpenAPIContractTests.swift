@@ -409,7 +409,8 @@ struct OpenAPIContractTests {
                 try check(tick, "LayoutTick", "\(name): tick")
             }
             for (key, schema) in [("series", "LayoutSeries"), ("points", "LayoutPoint"), ("bars", "LayoutBar"),
-                                  ("slices", "LayoutSlice"), ("rings", "LayoutRing")] {
+                                  ("slices", "LayoutSlice"), ("rings", "LayoutRing"), ("texts", "LayoutText"),
+                                  ("markers", "LayoutMarker")] {
                 for element in try #require(layout[key] as? [Any], "\(name): \(key)") {
                     try check(element, schema, "\(name): \(key)")
                 }
@@ -417,7 +418,7 @@ struct OpenAPIContractTests {
         }
         // Every part of the schema was exercised by some example.
         for schema in ["ChartLayout", "LayoutRect", "LayoutTick", "LayoutSeries", "LayoutPoint", "LayoutBar",
-                       "LayoutSlice", "LayoutRing"] {
+                       "LayoutSlice", "LayoutRing", "LayoutText", "LayoutMarker"] {
             #expect(seen[schema, default: 0] > 0, "no example produced a \(schema)")
         }
     }

@@ -8,7 +8,7 @@ import ChartSpec
 ///
 /// The frame (title, legend, axes, grid) is the line chart's, laid out for the difference with zero always in the
 /// y range; the grid leaves the zero line to this kind, which draws it over its areas. Points are joined linearly,
-/// so the crossings sit on the line. Value bubbles are not drawn.
+/// so the crossings sit on the line. A value bubble points at the difference at its index (`bubbles`).
 /// Limits: as for line charts; the line and areas are decimated like a line series, and at most
 /// `SeriesMarks.maxPointMarks` point groups and lead-change markers are drawn.
 struct DiffKind: CartesianKind {
@@ -158,23 +158,57 @@ struct DiffKind: CartesianKind {
                     children: [.shape(mark)])))
             }
         }
-        if spec.diff.markLeadChanges {
-            seriesChildren.append(contentsOf: leadChangeMarkers(drawn: drawn, zeroY: zeroY, plot: plot, pixel: pixel,
-                                                                progress: progress, xLabel: xLabel))
-        }
+        let leadChanges: (markers: [Node], labels: [(label: LabelPlacer.Label, progress: Double)])
+            = spec.diff.markLeadChanges
+            ? leadChangeMarkers(drawn: drawn, zeroY: zeroY, plot: plot, pixel: pixel, progress: progress,
+                                xLabel: xLabel)
+            : ([], [])
+        seriesChildren.append(contentsOf: leadChanges.markers)
         plotChildren.append(.group(Group(role: .series(0), children: seriesChildren)))
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
-        nodes.append(.group(Group(role: .plot, clip: clip, children: plotChildren)))
-        // Value bubbles are not drawn; the reference lines are numbered without them.
-        let lines = spec.annotations.filter {
-            if case .bubble = $0 { return false }
-            return true
+        let plotGroup = Node.group(Group(role: .plot, clip: clip, children: plotChildren))
+        nodes.append(plotGroup)
+        guard !spec.annotations.isEmpty || !leadChanges.labels.isEmpty else { return nodes }
+
+        // Free-standing labels, most important first: value bubbles, reference line labels, lead-change labels.
+        var placer = LabelPlacer(frame: frame, marks: plotGroup, ctx: ctx)
+        placer.addLine(zeroLine, width: 2)
+        let lines = Annotations.lines(ctx: ctx, plot: plot, y: { yScale($0) }, x: frame.xPosition)
+        for line in lines { placer.addLine(line.path, width: Annotations.lineWidth) }
+        let bubbles = bubbles(pixel: pixel, formatter: yFormatter, progress: { i in
+            // The progress of the last drawn point at or before index i.
+            drawn.last { $0.index <= i }.map { progress($0.length) } ?? 0
+        }, placer: &placer)
+        nodes.append(contentsOf: Annotations.nodes(lines, placer: &placer, ctx: ctx))
+        for label in leadChanges.labels {
+            guard let run = placer.place(label.label, metrics: ctx.metrics) else { continue }
+            // The label fades in beside the ring rather than scaling with its pop.
+            nodes.append(.group(Group(role: .valueLabel(series: 0, progress: label.progress), children: [.text(run)])))
         }
-        nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, annotations: lines, plot: plot, y: { yScale($0) },
-                                                       x: frame.xPosition))
-        return nodes
+        return nodes + bubbles
     }
 
+    /// The value bubbles of the spec's `.bubble` annotations: on a lead chart a bubble points at the difference at
+    /// its index (whichever series it names, since only the difference is drawn), shows the lead (`+3`, the
+    /// difference's magnitude) unless it has a label, and takes the leader's color.
+    func bubbles(pixel: (Double, Double) -> Point, formatter: TickFormatter, progress: (Int) -> Double,
+                 placer: inout LabelPlacer) -> [Node] {
+        var nodes: [Node] = []
+        let clearance = (spec.series.first?.lineWidth ?? 2) / 2 + 3
+        for case .bubble(_, let index, let label) in spec.annotations {
+            let i = index < 0 ? diff.count + index : index
+            guard i >= 0, i < diff.count, let value = diff[i], xs[i].isFinite else { continue }
+            let text = label.flatMap { $0.isEmpty ? nil : $0 }
+                ?? (value == 0 ? formatter.string(0) : "+" + formatter.string(abs(value)))
+            let color = value > 0 ? ctx.seriesColor(0) : (value < 0 ? ctx.seriesColor(1) : ctx.theme.axis)
+            if let node = ValueBubble.node(ctx: ctx, text: text, point: pixel(xs[i], value), clearance: clearance,
+                                           color: color, series: value < 0 ? 1 : 0, progress: progress(i),
+                                           placer: &placer) {
+                nodes.append(node)
+            }
+        }
+        return nodes
+    }
 
     /// The line in the leader's color: home above the zero line, guest below (a hard stop at zero).
     func lineStroke(zeroY: Double, plot: Rect, home: Color, guest: Color) -> Paint {
@@ -186,16 +220,21 @@ struct DiffKind: CartesianKind {
         ]))
     }
 
-    /// A hollow ring on the zero line at each lead change, popping in when the line reaches it, with a
-    /// "… leads" label (when `diff.labels`) fading in on the free side of the line, left out where it would overlap
-    /// another.
+    /// A hollow ring on the zero line at each lead change, popping in when the line reaches it, and (when
+    /// `diff.labels`) a "… leads" label for each to place, on the new leader's side of the zero line (above it for
+    /// series 0, below for series 1): beside the ring on the side the line leaves free (an upward crossing leaves
+    /// the upper left and lower right free), then on the other side, then centered over or under it, then from the
+    /// plot's left or right end when the ring is within two label widths of it; the same half a line and a line
+    /// further out after those.
     func leadChangeMarkers(drawn: [(index: Int, length: Double, point: Point)], zeroY: Double, plot: Rect,
                            pixel: (Double, Double) -> Point, progress: (Double) -> Double,
-                           xLabel: (Int) -> String) -> [Node] {
-        guard crossings.count <= SeriesMarks.maxPointMarks else { return [] }
+                           xLabel: (Int) -> String)
+        -> (markers: [Node], labels: [(label: LabelPlacer.Label, progress: Double)]) {
+        guard crossings.count <= SeriesMarks.maxPointMarks else { return ([], []) }
         let radius = 5.0, size = ctx.style.annotationSize
-        var nodes: [Node] = []
-        var labelBoxes: [Rect] = []
+        let a = ctx.ascent(size), d = ctx.descent(size)
+        var markers: [Node] = []
+        var labels: [(label: LabelPlacer.Label, progress: Double)] = []
         var cursor = 0
         // Two labels at most ("Home leads", "Guest leads"), each placed at up to 2000 crossings: measured once.
         let labelWidths = (0..<2).map { leader in
@@ -210,46 +249,33 @@ struct DiffKind: CartesianKind {
             let length = before.map { $0.length + $0.point.distance(to: center) } ?? 0
             let leader = c.newSign > 0 ? 0 : 1
             let name = ctx.seriesName(leader)
-            let children: [Node] = [
-                .shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center, slack: 1)),
-                             fill: .solid(ctx.theme.background),
-                             stroke: .solid(ctx.theme.text), strokeStyle: StrokeStyle(width: 2))),
-            ]
-            var label: TextRun?
-            if spec.diff.labels {
-                // An upward crossing leaves the upper left and lower right free, a downward one the lower left
-                // and upper right: the first of these that stays in the plot and clear of earlier labels is used.
-                let above = center.y - radius - 3, below = center.y + radius + 3 + ctx.ascent(size)
-                let run = TextRun(text: spec.diff.leadText(name),
-                                  position: Point(center.x - radius, c.newSign > 0 ? above : below), size: size,
-                                  weight: .bold, anchor: .end, color: ctx.seriesColor(leader))
-                var other = run
-                other.position = Point(center.x + radius, c.newSign > 0 ? below : above)
-                other.anchor = .start
-                for candidate in [run, other] {
-                    let box = TextBox(candidate, width: labelWidths[leader], metrics: ctx.metrics).bounds
-                    guard plot.insetBy(-1).contains(Point(box.minX, box.minY)),
-                          plot.insetBy(-1).contains(Point(box.maxX, box.maxY)),
-                          !labelBoxes.contains(where: { $0.intersection(box).map { $0.width > 0 && $0.height > 0 }
-                              ?? false })
-                    else { continue }
-                    labelBoxes.append(box)
-                    label = candidate
-                    break
+            let next = min(c.index + 1, xs.count - 1)
+            markers.append(.group(Group(
+                role: .point(series: 0, index: c.index, progress: progress(length)),
+                tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): " + spec.diff.leadText(name)),
+                children: [.shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center,
+                                                                                                slack: 1)),
+                                        fill: .solid(ctx.theme.background), stroke: .solid(ctx.theme.text),
+                                        strokeStyle: StrokeStyle(width: 2)))])))
+            guard spec.diff.labels else { continue }
+            // Series 0 leads above the zero line, series 1 below it.
+            let up = c.newSign > 0
+            var runs: [TextRun] = []
+            let width = labelWidths[leader]
+            var columns = [(center.x - radius, TextAnchor.end), (center.x + radius, .start), (center.x, .middle)]
+            // A ring near the plot's side: the label may start (end) there, still beside its ring.
+            if center.x - plot.minX < 2 * width { columns.append((plot.minX + 4, .start)) }
+            if plot.maxX - center.x < 2 * width { columns.append((plot.maxX - 4, .end)) }
+            for out in [0, (a + d) / 2, a + d + 2] {
+                let baseline = up ? center.y - radius - 3 - d - out : center.y + radius + 3 + a + out
+                for (x, anchor) in columns {
+                    runs.append(TextRun(text: spec.diff.leadText(name), position: Point(x, baseline), size: size,
+                                        weight: .bold, anchor: anchor, color: ctx.seriesColor(leader)))
                 }
             }
-            let next = min(c.index + 1, xs.count - 1)
-            nodes.append(.group(Group(role: .point(series: 0, index: c.index, progress: progress(length)),
-                                      tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): "
-                                          + spec.diff.leadText(name)),
-                                      children: children)))
-            // The label fades in beside the ring rather than scaling with its pop.
-            if let label {
-                nodes.append(.group(Group(role: .valueLabel(series: 0, progress: progress(length)),
-                                          children: [.text(label)])))
-            }
+            labels.append(((runs, width), progress(length)))
         }
-        return nodes
+        return (markers, labels)
     }
 
     /// "Lead chart of Home − Guest: 3 lead changes; largest leads Home +12, Guest +7".

@@ -23,13 +23,15 @@ struct HorizontalBarKind: CartesianKind {
         let formatter = TickFormatter(spec.y.format)
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
         let label: (Int) -> String = { [series] i in series.categoryName(i, labels: labels) }
-        var marks: [Node] = []
-        for d in series.data where d.series.mark != .line {
-            marks.append(BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) },
-                                       valueRange: plot.minX...plot.maxX, baseline: frame.baseline, stacks: stacks,
-                                       horizontal: true, label: label, formatter: formatter).node)
+        let marks = series.data.filter { $0.series.mark != .line }.map { d in
+            BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) }, valueRange: plot.minX...plot.maxX,
+                          baseline: frame.baseline, stacks: stacks, horizontal: true, label: label,
+                          formatter: formatter)
         }
-        return [.group(Group(role: .plot, clip: plot.insetBy(-1), children: marks))]
+        let plotGroup = Node.group(Group(role: .plot, clip: plot.insetBy(-1), children: marks.map(\.node)))
+        guard marks.contains(where: { !$0.labels.isEmpty }) else { return [plotGroup] }
+        var placer = LabelPlacer(frame: frame, marks: plotGroup, ctx: ctx)
+        return [plotGroup] + SeriesPlot.valueLabels(marks, placer: &placer, ctx: ctx)
     }
 
     func description(in frame: CartesianFrame) -> String {

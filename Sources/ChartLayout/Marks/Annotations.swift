@@ -4,71 +4,88 @@ import ChartSpec
 /// Reference lines: horizontal (e.g. an average) and vertical (e.g. "half time"), with optional labels.
 /// Bubbles are drawn by `ValueBubble`.
 enum Annotations {
-    /// One `.annotation(i)` group per line annotation that falls inside the plot. Labels take their first
-    /// position that does not overlap `avoiding` (value bubbles): near the top or right end of the line,
-    /// else near its bottom or left end. The groups are numbered by position in `annotations` (the spec's by
-    /// default).
-    static func lineNodes(ctx: LayoutContext, annotations: [Annotation]? = nil, plot: Rect, y: (Double) -> Double,
-                          x: (Double) -> Double, avoiding: [Rect] = []) -> [Node] {
-        func firstClear(_ candidates: [TextRun]) -> TextRun? {
-            let placed = candidates.compactMap { ctx.placed($0) }
-            return placed.first { run in
-                let box = TextBox(run, metrics: ctx.metrics).bounds
-                return !avoiding.contains { $0.intersection(box).map { $0.width > 0 && $0.height > 0 } ?? false }
-            } ?? placed.first
-        }
+    /// The stroke width of a reference line.
+    static let lineWidth = 1.25
+
+    /// A reference line laid out, its label not yet placed.
+    struct ReferenceLine {
+        /// The annotation's index in the spec (its `.annotation(i)` role).
+        var index: Int
+        /// The line shape.
+        var line: Node
+        var path: Path
+        /// The label to place, if it has one.
+        var label: LabelPlacer.Label?
+    }
+
+    /// The line annotations that fall inside the plot, numbered by position in the spec's annotations (bubbles
+    /// included), with their label candidates inside the plot: a horizontal line's label above it at its right end,
+    /// its left end, its middle, then the same below it; a vertical line's right of it at the top, then left, then
+    /// the same at the bottom and in the middle.
+    static func lines(ctx: LayoutContext, plot: Rect, y: (Double) -> Double, x: (Double) -> Double)
+        -> [ReferenceLine] {
         let size = ctx.style.annotationSize
-        var nodes: [Node] = []
-        for (i, annotation) in (annotations ?? ctx.spec.annotations).enumerated() {
+        let a = ctx.ascent(size), d = ctx.descent(size)
+        var lines: [ReferenceLine] = []
+        for (i, annotation) in ctx.spec.annotations.enumerated() {
+            let path: Path, text: String?, stroke: Color, dash: [Double]
+            var runs: [TextRun] = []
             switch annotation {
-            case .horizontalLine(let value, let label, let color, let dash):
+            case .horizontalLine(let value, let label, let color, let lineDash):
                 let py = y(value)
                 guard value.isFinite, py >= plot.minY - 0.5, py <= plot.maxY + 0.5 else { continue }
-                let stroke = color ?? ctx.theme.annotation
-                var children: [Node] = [line(from: Point(plot.minX, py), to: Point(plot.maxX, py), color: stroke,
-                                             dash: dash)]
-                if let label, !label.isEmpty {
-                    let text = ctx.ellipsized(label, maxWidth: plot.width - 8, size: size)
-                    // Above the line, or below it when the line hugs the plot top.
-                    let above = py - 4 - ctx.ascent(size) >= plot.minY
-                    let baseline = above ? py - 4 : py + 4 + ctx.ascent(size)
-                    let right = TextRun(text: text, position: Point(plot.maxX - 4, baseline), size: size, anchor: .end,
-                                        color: stroke)
-                    var left = right
-                    left.position.x = plot.minX + 4
-                    left.anchor = .start
-                    if let placed = firstClear([right, left]) { children.append(.text(placed)) }
+                path = Path([.move(Point(plot.minX, py)), .line(Point(plot.maxX, py))])
+                (stroke, dash) = (color ?? ctx.theme.annotation, lineDash)
+                text = label.map { ctx.ellipsized($0, maxWidth: plot.width - 8, size: size) }
+                for baseline in [py - 4, py + 4 + a] {
+                    for (px, anchor) in [(plot.maxX - 4, TextAnchor.end), (plot.minX + 4, .start),
+                                         (plot.center.x, .middle)] {
+                        runs.append(TextRun(text: text ?? "", position: Point(px, baseline), size: size,
+                                            anchor: anchor, color: stroke))
+                    }
                 }
-                nodes.append(.group(Group(role: .annotation(i), children: children)))
-            case .verticalLine(let value, let label, let color, let dash):
+            case .verticalLine(let value, let label, let color, let lineDash):
                 let px = x(value)
                 guard value.isFinite, px >= plot.minX - 0.5, px <= plot.maxX + 0.5 else { continue }
-                let stroke = color ?? ctx.theme.annotation
-                var children: [Node] = [line(from: Point(px, plot.minY), to: Point(px, plot.maxY), color: stroke,
-                                             dash: dash)]
-                if let label, !label.isEmpty {
-                    let text = ctx.ellipsized(label, maxWidth: max(plot.width / 2, 40), size: size)
-                    let width = ctx.width(text, size: size)
-                    // Right of the line, or left of it when the text would leave the plot.
-                    let right = px + 4 + width <= plot.maxX
-                    let anchorX = right ? px + 4 : px - 4
-                    let top = TextRun(text: text, position: Point(anchorX, plot.minY + ctx.ascent(size) + 2),
-                                      size: size, anchor: right ? .start : .end, color: stroke)
-                    var bottom = top
-                    bottom.position.y = plot.maxY - ctx.descent(size) - 2
-                    if let placed = firstClear([top, bottom]) { children.append(.text(placed)) }
+                path = Path([.move(Point(px, plot.minY)), .line(Point(px, plot.maxY))])
+                (stroke, dash) = (color ?? ctx.theme.annotation, lineDash)
+                text = label.map { ctx.ellipsized($0, maxWidth: max(plot.width / 2, 40), size: size) }
+                for baseline in [plot.minY + a + 2, plot.maxY - d - 2, plot.center.y] {
+                    for (x, anchor) in [(px + 4, TextAnchor.start), (px - 4, .end)] {
+                        runs.append(TextRun(text: text ?? "", position: Point(x, baseline), size: size,
+                                            anchor: anchor, color: stroke))
+                    }
                 }
-                nodes.append(.group(Group(role: .annotation(i), children: children)))
             case .bubble:
                 continue
             }
+            // Labels stay inside the plot, beside their line.
+            let label = text.flatMap { text -> LabelPlacer.Label? in
+                let width = ctx.width(text, size: size)
+                return text.isEmpty ? nil : (runs.filter { TextBox($0, width: width, metrics: ctx.metrics)
+                    .isInside(plot) }, width)
+            }
+            lines.append(ReferenceLine(index: i, line: line(path, color: stroke, dash: dash), path: path,
+                                       label: label))
         }
-        return nodes
+        return lines
     }
 
-    private static func line(from a: Point, to b: Point, color: Color, dash: [Double]) -> Node {
+    /// One `.annotation(i)` group per line, with its label where `placer` finds room for it (none otherwise).
+    static func nodes(_ lines: [ReferenceLine], placer: inout LabelPlacer, ctx: LayoutContext) -> [Node] {
+        lines.map { line in
+            var children = [line.line]
+            if let label = line.label, let run = placer.place(label, metrics: ctx.metrics) {
+                children.append(.text(run))
+            }
+            return .group(Group(role: .annotation(line.index), children: children))
+        }
+    }
+
+    private static func line(_ path: Path, color: Color, dash: [Double]) -> Node {
         let validDash = dash.allSatisfy { $0.isFinite && $0 >= 0 } && dash.contains { $0 > 0 } ? dash : []
-        return .shape(Shape(path: Path([.move(a), .line(b)]), stroke: .solid(color),
-                            strokeStyle: StrokeStyle(width: 1.25, cap: .butt, dash: validDash), snapToPixels: true))
+        return .shape(Shape(path: path, stroke: .solid(color), strokeStyle: StrokeStyle(width: lineWidth, cap: .butt,
+                                                                                        dash: validDash),
+                            snapToPixels: true))
     }
 }

@@ -64,7 +64,7 @@ enum BarMarks {
         func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : baseline, valueRange.lowerBound),
                                                 valueRange.upperBound) }
         var children: [Node] = []
-        var labels: [Node] = []
+        var labels: [LabelPlacer.Label] = []
         var progress: [(index: Int, progress: Double)] = []
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
@@ -105,17 +105,14 @@ enum BarMarks {
                                              .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
                                                           fill: .solid(color))),
                                          ])))
-            if spec.bars.valueLabels, let run = valueLabel(formatter.string(v), rect: rect, end: end,
-                                                              inside: stacks != nil, color: color, ctx: ctx) {
-                labels.append(.text(run))
+            if spec.bars.valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,
+                                                                inside: stacks != nil, color: color, ctx: ctx) {
+                labels.append(label)
             }
         }
         if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(color)))) }
-        if !labels.isEmpty {
-            children.append(.group(Group(role: .valueLabel(series: k, progress: 1), children: labels)))
-        }
         return SeriesMarks(area: nil, node: .group(Group(role: .series(k), children: children)), progress: progress,
-                           decimated: !grouped)
+                           decimated: !grouped, labels: labels)
     }
 
     /// Whether the segment of `series` at `category` is the last non-empty one on its side of the stack.
@@ -167,31 +164,40 @@ enum BarMarks {
         return p
     }
 
-    /// The value written past the bar's free end, or for stacked segments centered inside (left out when it does
-    /// not fit the segment).
+    /// The value's positions: past the bar's free end, then up to a line height further out (clear of a grid line
+    /// there), then inside the bar at that end in a contrasting color when it fits; for stacked segments centered
+    /// inside only (none when it does not fit the segment). `SeriesPlot.valueLabels` places the first that is free.
     static func valueLabel(_ text: String, rect: Rect, end: RectEdge, inside: Bool, color: Color,
-                           ctx: LayoutContext) -> TextRun? {
+                           ctx: LayoutContext) -> LabelPlacer.Label? {
         let size = ctx.style.tickSize
         let width = ctx.width(text, size: size)
         let a = ctx.ascent(size), d = ctx.descent(size)
         let shift = (a - d) / 2
-        let run: TextRun
+        let fitsInside = rect.width >= width + 4 && rect.height >= a + d + 2
+        let contrast = ValueBubble.luminance(color) > 0.5 ? Color(rgb: 0x1F2328) : Color.white
         if inside {
-            guard rect.width >= width + 4, rect.height >= a + d + 2 else { return nil }
-            let dark = ValueBubble.luminance(color) > 0.5
-            run = TextRun(text: text, position: Point(rect.center.x, rect.center.y + shift), size: size,
-                          anchor: .middle, color: dark ? Color(rgb: 0x1F2328) : Color.white)
-        } else {
-            let position: Point
-            var anchor = TextAnchor.middle
-            switch end {
-            case .minY: position = Point(rect.center.x, rect.minY - 4 - d)
-            case .maxY: position = Point(rect.center.x, rect.maxY + 4 + a)
-            case .maxX: position = Point(rect.maxX + 4, rect.center.y + shift); anchor = .start
-            case .minX: position = Point(rect.minX - 4, rect.center.y + shift); anchor = .end
-            }
-            run = TextRun(text: text, position: position, size: size, anchor: anchor, color: ctx.theme.text)
+            guard fitsInside else { return nil }
+            return ([TextRun(text: text, position: Point(rect.center.x, rect.center.y + shift), size: size,
+                             anchor: .middle, color: contrast)], width)
         }
-        return ctx.placed(run)
+        /// The run `gap` px past the free end (negative: inside the bar).
+        func run(gap: Double, color: Color) -> TextRun {
+            switch end {
+            case .minY: TextRun(text: text, position: Point(rect.center.x, rect.minY - gap - d), size: size,
+                                anchor: .middle, color: color)
+            case .maxY: TextRun(text: text, position: Point(rect.center.x, rect.maxY + gap + a), size: size,
+                                anchor: .middle, color: color)
+            case .maxX: TextRun(text: text, position: Point(rect.maxX + gap, rect.center.y + shift), size: size,
+                                anchor: .start, color: color)
+            case .minX: TextRun(text: text, position: Point(rect.minX - gap, rect.center.y + shift), size: size,
+                                anchor: .end, color: color)
+            }
+        }
+        let extent = end.isHorizontal ? a + d : width
+        var runs = [4.0, 4 + (a + d) / 3, 4 + 2 * (a + d) / 3, 4 + a + d].map { run(gap: $0, color: ctx.theme.text) }
+        if fitsInside && (end.isHorizontal ? rect.height : rect.width) >= extent + 4 {
+            runs.append(run(gap: -extent - 2, color: contrast))
+        }
+        return (runs, width)
     }
 }

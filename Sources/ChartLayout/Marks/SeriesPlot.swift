@@ -2,32 +2,46 @@ import ChartScene
 import ChartSpec
 
 /// What the series-drawing kinds (line/area, vertical bars, scatter) put over their frame: the plot group (every
-/// series' area below every line and dot), the reference lines, and the value bubbles on top.
+/// series' area below every line and dot), the reference lines, and the free-standing labels on top, placed by one
+/// `LabelPlacer` around everything drawn before them.
 enum SeriesPlot {
-    /// The plot group of `marks`, clipped `markReach` + 1 px outside the plot, then the line annotations (labels
-    /// placed to avoid the bubbles) and the bubbles.
+    /// The plot group of `marks`, clipped `markReach` + 1 px outside the plot, then the line annotations, the bar
+    /// value labels and the value bubbles. Labels are placed in order of importance — bubbles (each asked for),
+    /// reference line labels, bar values — each clear of the frame, the marks, the lines and the labels before it.
     static func nodes(_ marks: [SeriesMarks], markReach: Double, in frame: CartesianFrame, ctx: LayoutContext)
         -> [Node] {
         let clip = frame.plot.insetBy(-(markReach + 1)).intersection(ctx.canvas) ?? ctx.canvas
-        var nodes: [Node] = [.group(Group(role: .plot, clip: clip,
-                                          children: marks.compactMap(\.area) + marks.map(\.node)))]
+        let plot = Node.group(Group(role: .plot, clip: clip, children: marks.compactMap(\.area) + marks.map(\.node)))
+        // Nothing to place: no placer to build (most charts).
+        guard !ctx.spec.annotations.isEmpty || marks.contains(where: { !$0.labels.isEmpty }) else { return [plot] }
+        var placer = LabelPlacer(frame: frame, marks: plot, ctx: ctx)
         let y = frame.valuePosition
-        // Bubbles are drawn last (on top); line labels are placed to avoid them.
-        let bubbles = bubbles(marks: marks, x: frame.xPosition, y: y, formatter: TickFormatter(ctx.spec.y.format),
-                              ctx: ctx)
-        nodes.append(contentsOf: Annotations.lineNodes(ctx: ctx, plot: frame.plot, y: y, x: frame.xPosition,
-                                                       avoiding: bubbles.map(\.bounds)))
-        nodes.append(contentsOf: bubbles.map(\.node))
-        return nodes
+        let lines = Annotations.lines(ctx: ctx, plot: frame.plot, y: y, x: frame.xPosition)
+        for line in lines { placer.addLine(line.path, width: Annotations.lineWidth) }
+        let bubbles = bubbles(x: frame.xPosition, y: y, formatter: TickFormatter(ctx.spec.y.format), ctx: ctx,
+                              progress: { s, i in s < marks.count ? marks[s].progress(at: i) : 1 }, placer: &placer)
+        let annotations = Annotations.nodes(lines, placer: &placer, ctx: ctx)
+        // Bubbles are drawn last (on top).
+        return [plot] + annotations + valueLabels(marks, placer: &placer, ctx: ctx) + bubbles
     }
 
-    /// The value bubbles of the spec's `.bubble` annotations, each with its bounds.
-    static func bubbles(marks: [SeriesMarks], x: (Double) -> Double, y: (Double) -> Double, formatter: TickFormatter,
-                        ctx: LayoutContext) -> [(node: Node, bounds: Rect)] {
+    /// One `.valueLabel(series:progress: 1)` group per series with the bar value labels `placer` found room for.
+    static func valueLabels(_ marks: [SeriesMarks], placer: inout LabelPlacer, ctx: LayoutContext) -> [Node] {
+        marks.enumerated().compactMap { k, m in
+            let runs = m.labels.compactMap { placer.place($0, metrics: ctx.metrics) }
+            return runs.isEmpty ? nil : .group(Group(role: .valueLabel(series: k, progress: 1),
+                                                     children: runs.map { .text($0) }))
+        }
+    }
+
+    /// The value bubbles of the spec's `.bubble` annotations that `placer` finds room for. `progress` gives the
+    /// animation progress of a series' point.
+    static func bubbles(x: (Double) -> Double, y: (Double) -> Double, formatter: TickFormatter, ctx: LayoutContext,
+                        progress: (Int, Int) -> Double, placer: inout LabelPlacer) -> [Node] {
         let spec = ctx.spec
-        var nodes: [(node: Node, bounds: Rect)] = []
+        var nodes: [Node] = []
         for case .bubble(let s, let index, let label) in spec.annotations {
-            guard s >= 0, s < spec.series.count, s < marks.count else { continue }
+            guard s >= 0, s < spec.series.count else { continue }
             let series = spec.series[s]
             let i = index < 0 ? series.points.count + index : index
             guard i >= 0, i < series.points.count, let value = series.points[i].y, value.isFinite,
@@ -38,7 +52,7 @@ enum SeriesPlot {
             let text = label.flatMap { $0.isEmpty ? nil : $0 } ?? formatter.string(value)
             if let node = ValueBubble.node(ctx: ctx, text: text, point: point, clearance: clearance,
                                            color: bubbleColor(series: series, index: s, at: point.x, x: x, ctx: ctx),
-                                           series: s, progress: marks[s].progress(at: i)) {
+                                           series: s, progress: progress(s, i), placer: &placer) {
                 nodes.append(node)
             }
         }

@@ -9,8 +9,9 @@ import ChartSpec
 /// Lays out pie and doughnut charts: the values of the one series are the slices (clockwise from twelve
 /// o'clock, in input order, named by `labels`), small slices merged into "other" (`PieAngles.slices`), a legend
 /// of slice names on top, and each slice's percentage inside it when the text fits, else outside with a leader
-/// line (outside labels are spread so they never overlap each other, and are left out when they cannot fit the
-/// canvas). With no positive value the chart is an empty gray ring saying "No data".
+/// line (outside labels are spread so they never overlap each other); a label that `LabelPlacer` finds less than
+/// 4 px inside the canvas or over the title, the legend or another label is left out. With no positive value the
+/// chart is an empty gray ring saying "No data".
 ///
 /// Scene: one `.pie` group holding a `.slice` group per slice (its shape and tooltip), then a `.sliceLabel` group
 /// per labelled slice (its percentage, and the leader line of an outside label) above them all.
@@ -128,8 +129,15 @@ struct PieChartLayout {
             let start = slices.first?.startAngle ?? 0
             let disc = Sector(center: center, innerRadius: inner, outerRadius: radius, startAngle: start,
                               endAngle: start + 360)
+            // Every label (with its leader) goes through the one placement check: 4 px inside the canvas, clear of the
+            // title, the legend and the labels before it, or left out.
+            var placer = LabelPlacer(canvas: canvas)
+            placer.addObstacles(in: nodes, metrics: ctx.metrics)
             nodes.append(.group(Group(role: .pie(disc), children: sliceGroups)))
             for (n, label) in labelNodes.enumerated() where !label.isEmpty {
+                guard let run = label.lazy.compactMap({ if case .text(let t) = $0 { t } else { nil } }).first,
+                      placer.place(([run], ctx.width(run.text, size: run.size)), metrics: ctx.metrics) != nil
+                else { continue }
                 // The slice's tooltip again, so hovering its label says what hovering the slice says.
                 nodes.append(.group(Group(role: .sliceLabel(n), tooltip: tooltips[n], children: label)))
             }
