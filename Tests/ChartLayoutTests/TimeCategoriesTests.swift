@@ -93,11 +93,21 @@ struct TimeCategoriesTests {
         #expect(categories.position(of: -1e15) == 0 && categories.position(of: 1e15) == 2)
     }
 
-    @Test func otherChartsAndAxesAreLeftAlone() throws {
-        let line = try spec(#"{"x": {"type": "time", "start": "2026-11-02"}, "series": [{"values": [3, 5]}]}"#)
-        #expect(TimeCategories.categorize(line) == nil)
+    @Test func categoryAxesAreLeftAlone() throws {
         let categorical = try spec(#"{"type": "bar", "series": [{"values": [3, 5]}]}"#)
         #expect(TimeCategories.categorize(categorical) == nil)
+    }
+
+    /// Only bars put instants on bands: a line on the same time axis keeps the gaps between its instants (the
+    /// second point one eighth of the way along, where bands would put it half way).
+    @Test func linesKeepTheirTimeAxis() throws {
+        let line = try spec(#"{"x": {"type": "time"}, "series": [{"curve": "linear", "points": "#
+            + #"[["2026-11-02", 3], ["2026-11-03", 5], ["2026-11-10", 4]]}]}"#)
+        let scene = ChartLayout.scene(for: line, metrics: metrics)
+        let shapes = nodes(in: scene, under: .series(0)).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        let xs = try #require(shapes.first).path.elements.compactMap { coordinates(of: $0).last?.x }
+        try #require(xs.count == 3)
+        #expect(abs((xs[1] - xs[0]) / (xs[2] - xs[0]) - 1.0 / 8) < 1e-9)
     }
 
     @Test func horizontalBarsOnATimeAxisListTheInstantsDownTheSide() throws {

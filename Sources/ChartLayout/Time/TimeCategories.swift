@@ -14,12 +14,12 @@ struct TimeCategories {
     /// The most bands; later instants are dropped (far more than a plot has pixels for).
     static let maxBands = 100_000
 
-    /// The categories of a resolved bar spec on a time axis, and the spec re-indexed onto them: every series' points
-    /// at x = band index (nil where a series has no value at that instant), vertical annotations and value bubbles
-    /// moved to the same index space, the axis labels as `labels` and the x axis made linear. Nil when `spec` is not
-    /// a bar chart on a time axis or has no finite instant.
+    /// The categories of a resolved spec on a time axis, drawn as bars, and the spec re-indexed onto them: every
+    /// series' points at x = band index (nil where a series has no value at that instant), vertical annotations and
+    /// value bubbles moved to the same index space, the axis labels as `labels` and the x axis made linear. Nil when
+    /// `spec` has no time axis or no finite instant. The bar kinds ask for this; other kinds keep a time axis.
     static func categorize(_ spec: ChartSpec) -> (categories: TimeCategories, spec: ChartSpec)? {
-        guard spec.type == .bar, spec.x.scale == .time else { return nil }
+        guard spec.x.scale == .time else { return nil }
         var all: [Double] = []
         for series in spec.series { all += series.points.lazy.map(\.x).filter(\.isFinite) }
         all.sort()
