@@ -4,7 +4,8 @@ import ChartSpec
 import ChartText
 @testable import ChartLayout
 
-struct DiffChartLayoutTests {
+/// The lead chart (`DiffKind`): the difference line, its split areas, lead-change markers, legend and tooltips.
+struct DiffKindTests {
     let metrics = ApproximateMetrics()
 
     func diffSpec(_ home: [Double?], _ guest: [Double?], labels: [String]? = nil) -> ChartSpec {
