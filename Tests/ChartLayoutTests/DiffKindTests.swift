@@ -99,6 +99,18 @@ struct DiffKindTests {
         #expect(named.contains("Home领先") && named.contains("Guest领先"))
     }
 
+    /// An empty `leadLabel` names each leader by its series name, in the legend and the lead-change tooltips.
+    @Test func anEmptyLeadLabelNamesTheSeries() {
+        var spec = diffSpec(Self.home, Self.guest)
+        spec.diff.leadLabel = ""
+        var legend: [String] = []
+        scene(spec).forEachNode { node, parents in
+            if case .text(let t) = node, parents.contains(where: { $0.role == .legend }) { legend.append(t.text) }
+        }
+        #expect(legend == ["Home", "Guest"])
+        #expect(points(scene(spec)).markers.first?.1.hasSuffix(": Home") == true)
+    }
+
     static func degenerateSpecs() -> [ChartSpec] {
         func spec(_ h: [Double?], _ g: [Double?], width: Double = 640, height: Double = 360) -> ChartSpec {
             var s = makeSpec([h, g], names: ["H", "G"], width: width, height: height)
