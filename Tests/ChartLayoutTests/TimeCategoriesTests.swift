@@ -93,6 +93,19 @@ struct TimeCategoriesTests {
         #expect(categories.position(of: -1e15) == 0 && categories.position(of: 1e15) == 2)
     }
 
+    /// Bands across New Year name the year on the first label, as a time axis does; the axis shows it.
+    @Test func theFirstLabelOfAMultiYearAxisNamesItsYear() throws {
+        let s = try spec(#"{"type": "bar", "x": {"type": "time", "start": "2025-12-30"},"#
+            + #""series": [{"values": [3, 5, 4, 6]}]}"#)
+        let (_, indexed) = try #require(TimeCategories.categorize(s))
+        #expect(indexed.labels == ["Dec 30, 2025", "Wed 31", "2026", "Fri 2"])
+        #expect(xLabels(ChartLayout.scene(for: s, metrics: metrics)).first == "Dec 30, 2025")
+        // Monthly bars starting in a year's first month already name it.
+        let monthly = try spec(#"{"type": "bar", "x": {"type": "time"}, "series": [{"points": "#
+            + #"[["2025-01-01", 1], ["2025-02-01", 2], ["2026-01-01", 3]]}]}"#)
+        #expect(TimeCategories.categorize(monthly)?.spec.labels == ["2025", "Feb", "2026"])
+    }
+
     @Test func categoryAxesAreLeftAlone() throws {
         let categorical = try spec(#"{"type": "bar", "series": [{"values": [3, 5]}]}"#)
         #expect(TimeCategories.categorize(categorical) == nil)

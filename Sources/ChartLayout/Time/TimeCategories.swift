@@ -1,7 +1,8 @@
 import ChartSpec
 
 /// Bars on a time axis: one band per distinct instant across the series, in time order, labelled as time ticks are
-/// (`Mon 3`, `Mar`, `2026` at a year's first bar, `09:00`) at the granularity of the typical spacing.
+/// (`Mon 3`, `Mar`, `2026` at a year's first bar, `09:00`) at the granularity of the typical spacing; the first
+/// names its year when the bars reach into another year.
 ///
 /// The bars stand side by side like categories, because a bar's width must not depend on the gap to its neighbours;
 /// a missing day is a gap only when the series says so (`values` with `null`, which `x.start` and `x.step` place on
@@ -82,13 +83,19 @@ struct TimeCategories {
         return Double(i - 1) + (t - a) / (b - a)
     }
 
-    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled.
+    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled; on bands
+    /// reaching into more than one year the first names its year, as on a time axis (`Dec 30, 2025`).
     var axisLabels: [String] {
         var gaps = zip(instants.dropFirst(), instants).map { $0 - $1 }
         gaps.sort()
         let typical = gaps.isEmpty ? 86_400_000 : gaps[gaps.count / 2]
         let step = TimeStep.choose(span: typical, count: 1)
-        return instants.map { TimeTicks.label($0, step: step, zone: zone).0 }
+        var labels = instants.map { TimeTicks.label($0, step: step, zone: zone).0 }
+        if let first = instants.first, let last = instants.last,
+           let text = TimeTicks.firstLabelWithYear(first: first, last: last, step: step, zone: zone) {
+            labels[0] = text
+        }
+        return labels
     }
 
     /// A band's full instant for tooltips (`2026-03-01`, `2026-03-01 09:30`).
