@@ -5,12 +5,13 @@ public struct DiffOptions: Hashable, Sendable {
     /// A short "… leads" text beside each lead-change marker.
     public var labels: Bool = false
     /// How a leader is named in the legend, labels and tooltips; `{name}` stands for the series name
-    /// (e.g. `"{name}领先"`).
+    /// (e.g. `"{name}领先"`). Empty names the leader by its series name alone, as `"{name}"` does.
     public var leadLabel: String = "{name} leads"
 
-    /// `leadLabel` for the series named `name`.
+    /// `leadLabel` for the series named `name`; `name` itself when `leadLabel` is empty (an empty legend entry or
+    /// tooltip would not say who leads).
     public func leadText(_ name: String) -> String {
-        leadLabel.replacing("{name}", with: name)
+        leadLabel.isEmpty ? name : leadLabel.replacing("{name}", with: name)
     }
 
     public init() {}

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import ChartScene
 import ChartSpec
@@ -67,5 +72,35 @@ extension LogAxisTests {
             let problems = geometryProblems(ChartLayout.scene(for: spec, metrics: metrics), metrics: metrics)
             #expect(problems.isEmpty, "\(values) \(w)×\(h): \(problems.prefix(5))")
         }
+    }
+
+    /// Bars on a log value axis, standing or lying, start where the axis starts (the whole decade below the least
+    /// value; zero is not on a log axis) and end at their value in log space, under powers-of-ten labels.
+    @Test(arguments: [BarOrientation.vertical, .horizontal])
+    func barsStartAtTheAxisMinimum(orientation: BarOrientation) throws {
+        let values = [3.0, 40, 500, 7000]
+        var spec = logSpec(values)
+        spec.type = .bar
+        spec.series[0].dots = false
+        spec.bars.orientation = orientation
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        var bars: [Int: Rect] = [:]
+        for g in groups(scene) {
+            guard case .bar(0, let i, _, _)? = g.role else { continue }
+            for case .shape(let shape) in g.children { bars[i] = shape.path.controlBounds }
+        }
+        try #require(bars.count == values.count)
+        let vertical = orientation == .vertical
+        let valueAxis = nodes(in: scene, under: vertical ? .yAxis : .xAxis)
+        #expect(valueAxis.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
+            == ["1", "10", "100", "1000", "10K"])
+        let starts = values.indices.compactMap { bars[$0].map { vertical ? $0.maxY : $0.minX } }
+        #expect(starts.allSatisfy { abs($0 - starts[0]) < 1e-9 })
+        // From 1 = 10⁰, a bar's length is proportional to log10 of its value.
+        let lengths = values.indices.compactMap { bars[$0].map { vertical ? $0.height : $0.width } }
+        for i in values.indices {
+            #expect(abs(lengths[i] / lengths[3] - log10(values[i]) / log10(7000)) < 1e-9)
+        }
+        #expect(geometryProblems(scene, metrics: metrics).isEmpty)
     }
 }

@@ -93,11 +93,34 @@ struct TimeCategoriesTests {
         #expect(categories.position(of: -1e15) == 0 && categories.position(of: 1e15) == 2)
     }
 
-    @Test func otherChartsAndAxesAreLeftAlone() throws {
-        let line = try spec(#"{"x": {"type": "time", "start": "2026-11-02"}, "series": [{"values": [3, 5]}]}"#)
-        #expect(TimeCategories.categorize(line) == nil)
+    /// Bands across New Year name the year on the first label, as a time axis does; the axis shows it.
+    @Test func theFirstLabelOfAMultiYearAxisNamesItsYear() throws {
+        let s = try spec(#"{"type": "bar", "x": {"type": "time", "start": "2025-12-30"},"#
+            + #""series": [{"values": [3, 5, 4, 6]}]}"#)
+        let (_, indexed) = try #require(TimeCategories.categorize(s))
+        #expect(indexed.labels == ["Dec 30, 2025", "Wed 31", "2026", "Fri 2"])
+        #expect(xLabels(ChartLayout.scene(for: s, metrics: metrics)).first == "Dec 30, 2025")
+        // Monthly bars starting in a year's first month already name it.
+        let monthly = try spec(#"{"type": "bar", "x": {"type": "time"}, "series": [{"points": "#
+            + #"[["2025-01-01", 1], ["2025-02-01", 2], ["2026-01-01", 3]]}]}"#)
+        #expect(TimeCategories.categorize(monthly)?.spec.labels == ["2025", "Feb", "2026"])
+    }
+
+    @Test func categoryAxesAreLeftAlone() throws {
         let categorical = try spec(#"{"type": "bar", "series": [{"values": [3, 5]}]}"#)
         #expect(TimeCategories.categorize(categorical) == nil)
+    }
+
+    /// Only bars put instants on bands: a line on the same time axis keeps the gaps between its instants (the
+    /// second point one eighth of the way along, where bands would put it half way).
+    @Test func linesKeepTheirTimeAxis() throws {
+        let line = try spec(#"{"x": {"type": "time"}, "series": [{"curve": "linear", "points": "#
+            + #"[["2026-11-02", 3], ["2026-11-03", 5], ["2026-11-10", 4]]}]}"#)
+        let scene = ChartLayout.scene(for: line, metrics: metrics)
+        let shapes = nodes(in: scene, under: .series(0)).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        let xs = try #require(shapes.first).path.elements.compactMap { coordinates(of: $0).last?.x }
+        try #require(xs.count == 3)
+        #expect(abs((xs[1] - xs[0]) / (xs[2] - xs[0]) - 1.0 / 8) < 1e-9)
     }
 
     @Test func horizontalBarsOnATimeAxisListTheInstantsDownTheSide() throws {

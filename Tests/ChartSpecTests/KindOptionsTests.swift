@@ -53,6 +53,10 @@ struct KindOptionsTests {
                   "a diff chart needs exactly 2 series (e.g. home and guest; the line is series 0 minus series 1), "
                       + "got 3"),
         Rejection(#"{"type": "diff", "series": [{"values": [1]}]}"#, "series", "needs exactly 2 series"),
+        // Both series positive, as a log axis needs: the difference (here −1) still cannot be drawn on one.
+        Rejection(#"{"type": "diff", "y": {"type": "log"}, "series": [{"values": [1, 2]}, {"values": [2, 1]}]}"#,
+                  "y.type", "a diff chart draws a difference, which can be zero or negative, so its y axis cannot be "
+                      + #"a log scale; use "linear""#),
         Rejection(#"{"type": "pie", "series": [{"values": [1]}, {"values": [2]}]}"#, "series",
                   "a pie chart takes exactly 1 series"),
         Rejection(#"{"type": "doughnut", "series": [{"values": [1, 2, -3]}]}"#, "series[0].values[2]",

@@ -125,13 +125,6 @@ struct LayoutContext {
         return theme.palette.color(at: index)
     }
 
-    /// The fill of series `index`: its own, or a solid fill for every series of an area chart.
-    func fillMode(_ index: Int) -> FillMode {
-        guard index < spec.series.count else { return .none }
-        let fill = spec.series[index].fill
-        return fill == .none && spec.type == .area ? .solid : fill
-    }
-
     /// The finished scene: the canvas size, the spec's background (none when transparent), the spec's title or
     /// `kind` as its accessible name, and `description`.
     func scene(kind: String, description: String, nodes: [Node]) -> Scene {

@@ -38,8 +38,9 @@ struct CartesianFrame {
         return isLog ? { scale(LogScale.log10Clamped($0)) } : { scale($0) }
     }
 
-    /// Where bars and area fills start: the zero line, or the plot edge nearest to zero (a log axis: its bottom).
-    var baseline: Double { isLog ? plot.maxY : value(min(max(0, ticks.domainMin), ticks.domainMax)) }
+    /// Where bars and area fills start: the zero line, or the plot edge nearest to zero (a log axis: where its
+    /// range starts, the plot's bottom, or its left edge when transposed).
+    var baseline: Double { isLog ? value.rangeStart : value(min(max(0, ticks.domainMin), ticks.domainMax)) }
 
     /// The frame for `kind`, or nil when not even the marks fit (a transposed kind on a degenerate canvas).
     static func make(for kind: some CartesianKind) -> CartesianFrame? {

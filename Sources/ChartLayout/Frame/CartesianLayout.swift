@@ -6,19 +6,21 @@ import ChartSpec
 enum CartesianLayout {
     /// The scene of `spec`, a line, area, scatter, bar or diff chart.
     static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool) -> Scene {
-        var spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
-        let timeCategories = TimeCategories.categorize(spec).map { categorized in
-            spec = categorized.spec
-            return categorized.categories
+        let spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
+        func context(_ spec: ChartSpec) -> LayoutContext {
+            LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
         }
-        let ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
-        return switch spec.type {
-        case .bar where spec.bars.orientation == .horizontal:
-            scene(HorizontalBarKind(ctx: ctx, timeCategories: timeCategories))
-        case .bar: scene(BarKind(ctx: ctx, timeCategories: timeCategories))
-        case .scatter: scene(ScatterKind(ctx: ctx))
-        case .diff: scene(DiffKind(ctx: ctx))
-        default: scene(LineKind(ctx: ctx))
+        switch spec.type {
+        case .bar:
+            // Bars put a time axis's instants on bands: the kinds draw the spec re-indexed onto them.
+            let categorized = TimeCategories.categorize(spec)
+            let ctx = context(categorized?.spec ?? spec), categories = categorized?.categories
+            return spec.bars.orientation == .horizontal
+                ? scene(HorizontalBarKind(ctx: ctx, timeCategories: categories))
+                : scene(BarKind(ctx: ctx, timeCategories: categories))
+        case .scatter: return scene(ScatterKind(ctx: context(spec)))
+        case .diff: return scene(DiffKind(ctx: context(spec)))
+        default: return scene(LineKind(ctx: context(spec), area: spec.type == .area))
         }
     }
 

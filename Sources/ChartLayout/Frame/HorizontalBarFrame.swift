@@ -2,8 +2,10 @@ import ChartScene
 import ChartSpec
 
 /// The frame of a transposed kind (horizontal bars): categories down the left (from `labels`), values along the
-/// bottom. The value axis takes its options (min, max, tickCount, format, grid, title) from `y`, as in a vertical
-/// bar chart. Header and legend are the vertical frame's (`CartesianFrame.header`).
+/// bottom. The value axis takes its options (min, max, tickCount, format, grid, title, type) from `y`, as in a
+/// vertical bar chart; a log axis is the vertical one's (`YAxisLayout.logarithmic`, in log10 space: whole decades,
+/// labels at powers of ten) and its bars start at its left end. Header and legend are the vertical frame's
+/// (`CartesianFrame.header`).
 enum HorizontalBarFrame {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000
@@ -44,27 +46,40 @@ enum HorizontalBarFrame {
         if withAxes && (plot.width < 16 || plot.height < 16) { return nil }
         guard plot.width > 0, plot.height > 0 else { return nil }
 
-        let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
-        let ticks = NiceTicks.compute(dataMin: extent.y.min, dataMax: extent.y.max, target: target,
+        let isLog = spec.y.scale == .log
+        // The value labels: a log axis labels its major ticks as the vertical one does; a linear one labels the
+        // ticks inside its domain.
+        let ticks: NiceTicks, tickLabels: [(value: Double, label: String)]
+        if isLog {
+            let axis = YAxisLayout.logarithmic(dataMin: extent.y.min, dataMax: extent.y.max, ctx: ctx)
+            (ticks, tickLabels) = (axis.ticks, Array(zip(axis.ticks.values, axis.labels)))
+        } else {
+            let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
+            ticks = NiceTicks.compute(dataMin: extent.y.min, dataMax: extent.y.max, target: target,
                                       fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
-        let value = LinearScale(domain: (ticks.domainMin, ticks.domainMax), range: (plot.minX, plot.maxX))
-        let baseline = value(min(max(0, ticks.domainMin), ticks.domainMax))
-        let bands = BandScale(count: count, rangeStart: plot.minY, rangeEnd: plot.maxY)
-        if withAxes {
-            nodes.append(contentsOf: axes(ctx: ctx, ticks: ticks, value: value, baseline: baseline, bands: bands,
-                                          labels: labels, plot: plot, formatter: TickFormatter(spec.y.format),
-                                          maxLabel: maxLabel))
+            let values = ticks.values.filter { $0 >= ticks.domainMin && $0 <= ticks.domainMax }
+            tickLabels = Array(zip(values, TickFormatter(spec.y.format).labels(for: values)))
         }
-        return CartesianFrame(plot: plot, ticks: ticks, value: value, xPosition: { bands.center(0) + $0 * bands.step },
-                              bands: bands, decorations: nodes)
+        let bands = BandScale(count: count, rangeStart: plot.minY, rangeEnd: plot.maxY)
+        var frame = CartesianFrame(plot: plot, ticks: ticks,
+                                   value: LinearScale(domain: (ticks.domainMin, ticks.domainMax),
+                                                      range: (plot.minX, plot.maxX)),
+                                   isLog: isLog, xPosition: { bands.center(0) + $0 * bands.step }, bands: bands,
+                                   decorations: [])
+        if withAxes {
+            nodes.append(contentsOf: axes(ctx: ctx, frame: frame, bands: bands, labels: labels,
+                                          tickLabels: tickLabels, maxLabel: maxLabel))
+        }
+        frame.decorations = nodes
+        return frame
     }
 
-    /// Vertical grid lines at the value ticks, the zero line, the left axis with category labels (thinned when the
-    /// bands are shorter than a line) and the value labels along the bottom.
-    private static func axes(ctx: LayoutContext, ticks: NiceTicks, value: LinearScale, baseline: Double,
-                             bands: BandScale, labels: [String], plot: Rect, formatter: TickFormatter,
-                             maxLabel: Double) -> [Node] {
+    /// Vertical grid lines at the value ticks, the baseline, the left axis with category `labels` (thinned when
+    /// the bands are shorter than a line) and the value labels along the bottom (`tickLabels`).
+    private static func axes(ctx: LayoutContext, frame: CartesianFrame, bands: BandScale, labels: [String],
+                             tickLabels: [(value: Double, label: String)], maxLabel: Double) -> [Node] {
         let spec = ctx.spec, style = ctx.style
+        let ticks = frame.ticks, value = frame.value, plot = frame.plot, baseline = frame.baseline
         let stroke = StrokeStyle(width: 1, cap: .butt)
         var grid = Path()
         if spec.y.grid {
@@ -95,13 +110,12 @@ enum HorizontalBarFrame {
             if let placed = ctx.placed(run) { left.append(.text(placed)) }
         }
         nodes.append(.group(Group(role: .yAxis, children: left)))
-        let values = ticks.values.filter { $0 >= ticks.domainMin && $0 <= ticks.domainMax }
         var bottom: [Node] = [
             .shape(Shape(path: Path([.move(Point(plot.minX, plot.maxY)), .line(Point(plot.maxX, plot.maxY))]),
                          stroke: .solid(ctx.theme.axis), strokeStyle: stroke, snapToPixels: true)),
         ]
-        bottom += XAxisLayout.centeredRuns(values: values, labels: formatter.labels(for: values), x: { value($0) },
-                                           plot: plot, ctx: ctx).runs.map { .text($0) }
+        bottom += XAxisLayout.centeredRuns(values: tickLabels.map(\.value), labels: tickLabels.map(\.label),
+                                           x: { value($0) }, plot: plot, ctx: ctx).runs.map { .text($0) }
         if let title = spec.y.title, !title.isEmpty {
             let titleSize = style.axisTitleSize
             let run = TextRun(text: ctx.ellipsized(title, maxWidth: plot.width, size: titleSize),

@@ -17,10 +17,12 @@ struct BarKind: CartesianKind {
     var name: String { "Bar chart" }
     var legend: [Legend.Item]? { Self.legend(series) }
 
-    /// The value range: bar heights or stack totals (always with zero), line series and horizontal annotations.
+    /// The value range: bar heights or stack totals (with zero, except on a log axis, which has none: its bars
+    /// start at its minimum, the whole decade at or below the least value), line series and horizontal annotations.
     static func valueExtent(_ series: SeriesSet) -> (min: Double, max: Double) {
-        SeriesSet.yExtent(data: series.data, start: BarMarks.extent(data: series.data, mode: series.spec.bars.mode),
-                          includeZero: false, ctx: series.ctx)
+        let bars = BarMarks.extent(data: series.data, mode: series.spec.bars.mode)
+        return SeriesSet.yExtent(data: series.data, start: series.spec.y.scale == .log ? (.infinity, bars.max) : bars,
+                                 includeZero: false, ctx: series.ctx)
     }
 
     /// How far a value label written past a bar's end reaches beyond it (`BarMarks.valueLabel`): its gap and line.

@@ -60,9 +60,8 @@ struct DiffKind: CartesianKind {
     var legend: [Legend.Item]? {
         guard ctx.spec.legend ?? true else { return nil }
         return (0..<2).map { k in
-            let text = ctx.spec.diff.leadText(ctx.seriesName(k))  // an empty leadLabel names it like a series
-            return Legend.Item(text: text.isEmpty ? "Series \(k + 1)" : text,
-                               swatch: .line(color: ctx.seriesColor(k), dash: [], dot: nil))
+            Legend.Item(text: ctx.spec.diff.leadText(ctx.seriesName(k)),
+                        swatch: .line(color: ctx.seriesColor(k), dash: [], dot: nil))
         }
     }
 

@@ -18,13 +18,13 @@ struct HorizontalBarKind: CartesianKind {
     var legend: [Legend.Item]? { BarKind.legend(series) }
 
     func marks(in frame: CartesianFrame) -> [Node] {
-        let spec = ctx.spec, plot = frame.plot, value = frame.value
+        let spec = ctx.spec, plot = frame.plot, value = frame.valuePosition
         guard let bands = frame.bands, case .categories(let labels, _) = series.xMode else { return [] }
         let formatter = TickFormatter(spec.y.format)
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
         let label: (Int) -> String = { [series] i in series.categoryName(i, labels: labels) }
         let marks = series.data.filter { $0.series.mark != .line }.map { d in
-            BarMarks.bars(d, ctx: ctx, bands: bands, value: { value($0) }, valueRange: plot.minX...plot.maxX,
+            BarMarks.bars(d, ctx: ctx, bands: bands, value: value, valueRange: plot.minX...plot.maxX,
                           baseline: frame.baseline, stacks: stacks, horizontal: true, label: label,
                           formatter: formatter)
         }
@@ -35,7 +35,7 @@ struct HorizontalBarKind: CartesianKind {
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: "Horizontal bar chart", domain: frame.domain,
+        series.description(kind: "Horizontal bar chart", domain: frame.dataDomain,
                            formatter: TickFormatter(ctx.spec.y.format))
     }
 }

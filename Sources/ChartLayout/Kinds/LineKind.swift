@@ -6,16 +6,19 @@ import ChartSpec
 /// 94 and 98 would flatten to a line at the top otherwise) and fills to the plot bottom.
 struct LineKind: CartesianKind {
     let series: SeriesSet
+    /// Whether this is an area chart: every series filled, from zero.
+    let area: Bool
     let extent: CartesianExtent
 
-    init(ctx: LayoutContext) {
+    init(ctx: LayoutContext, area: Bool) {
         series = SeriesSet(ctx: ctx, timeCategories: nil, bands: false)
-        extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: ctx.spec.type == .area, ctx: ctx),
-                                 x: series.xMode, markReach: series.lineReach, zeroBaseline: ctx.spec.type == .area)
+        self.area = area
+        extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: area, ctx: ctx),
+                                 x: series.xMode, markReach: series.lineReach, zeroBaseline: area)
     }
 
     var ctx: LayoutContext { series.ctx }
-    var name: String { ctx.spec.type == .area ? "Area chart" : "Line chart" }
+    var name: String { area ? "Area chart" : "Line chart" }
     var legend: [Legend.Item]? { series.legend(swatch: series.lineSwatch) }
 
     func marks(in frame: CartesianFrame) -> [Node] {
@@ -23,7 +26,8 @@ struct LineKind: CartesianKind {
         let y = frame.valuePosition
         let marks = series.data.map { d in
             SeriesMarks.build(d, ctx: ctx, x: frame.xPosition, y: y, plot: frame.plot, baselineY: frame.baseline,
-                              label: series.xLabel(series: d.series, formatter: xFormatter), formatter: formatter)
+                              label: series.xLabel(series: d.series, formatter: xFormatter), formatter: formatter,
+                              defaultFill: area ? .solid : .none)
         }
         return SeriesPlot.nodes(marks, markReach: extent.markReach, in: frame, ctx: ctx)
     }

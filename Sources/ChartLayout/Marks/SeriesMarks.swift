@@ -52,8 +52,10 @@ struct SeriesMarks {
     ///   - x: maps a point's x (category index or numeric x) to a pixel column.
     ///   - baselineY: where area fills end (the zero line, or the plot edge nearest to zero).
     ///   - label: the x label of an original index, for tooltips.
+    ///   - defaultFill: the fill of a series without its own (an area chart fills every series).
     static func build(_ data: SeriesData, ctx: LayoutContext, x: (Double) -> Double, y: (Double) -> Double, plot: Rect,
-                      baselineY: Double, label: (Int) -> String, formatter: TickFormatter) -> SeriesMarks {
+                      baselineY: Double, label: (Int) -> String, formatter: TickFormatter,
+                      defaultFill: FillMode = .none) -> SeriesMarks {
         let k = data.index
         let series = data.series
         let color = ctx.seriesColor(k)
@@ -122,7 +124,7 @@ struct SeriesMarks {
                 GradientStop(offset: Double(i) / Double(gradient.count - 1), color: c)
             })
             : nil
-        let fill = ctx.fillMode(k)
+        let fill = series.fill == .none ? defaultFill : series.fill
         if fill != .none, !areaPath.isEmpty {
             let strength = series.fillOpacity
                 ?? (fill == .gradient ? ctx.style.gradientTopOpacity : ctx.style.areaOpacity)

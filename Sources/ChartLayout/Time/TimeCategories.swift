@@ -1,7 +1,8 @@
 import ChartSpec
 
 /// Bars on a time axis: one band per distinct instant across the series, in time order, labelled as time ticks are
-/// (`Mon 3`, `Mar`, `2026` at a year's first bar, `09:00`) at the granularity of the typical spacing.
+/// (`Mon 3`, `Mar`, `2026` at a year's first bar, `09:00`) at the granularity of the typical spacing; the first
+/// names its year when the bars reach into another year.
 ///
 /// The bars stand side by side like categories, because a bar's width must not depend on the gap to its neighbours;
 /// a missing day is a gap only when the series says so (`values` with `null`, which `x.start` and `x.step` place on
@@ -14,12 +15,12 @@ struct TimeCategories {
     /// The most bands; later instants are dropped (far more than a plot has pixels for).
     static let maxBands = 100_000
 
-    /// The categories of a resolved bar spec on a time axis, and the spec re-indexed onto them: every series' points
-    /// at x = band index (nil where a series has no value at that instant), vertical annotations and value bubbles
-    /// moved to the same index space, the axis labels as `labels` and the x axis made linear. Nil when `spec` is not
-    /// a bar chart on a time axis or has no finite instant.
+    /// The categories of a resolved spec on a time axis, drawn as bars, and the spec re-indexed onto them: every
+    /// series' points at x = band index (nil where a series has no value at that instant), vertical annotations and
+    /// value bubbles moved to the same index space, the axis labels as `labels` and the x axis made linear. Nil when
+    /// `spec` has no time axis or no finite instant. The bar kinds ask for this; other kinds keep a time axis.
     static func categorize(_ spec: ChartSpec) -> (categories: TimeCategories, spec: ChartSpec)? {
-        guard spec.type == .bar, spec.x.scale == .time else { return nil }
+        guard spec.x.scale == .time else { return nil }
         var all: [Double] = []
         for series in spec.series { all += series.points.lazy.map(\.x).filter(\.isFinite) }
         all.sort()
@@ -82,13 +83,19 @@ struct TimeCategories {
         return Double(i - 1) + (t - a) / (b - a)
     }
 
-    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled.
+    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled; on bands
+    /// reaching into more than one year the first names its year, as on a time axis (`Dec 30, 2025`).
     var axisLabels: [String] {
         var gaps = zip(instants.dropFirst(), instants).map { $0 - $1 }
         gaps.sort()
         let typical = gaps.isEmpty ? 86_400_000 : gaps[gaps.count / 2]
         let step = TimeStep.choose(span: typical, count: 1)
-        return instants.map { TimeTicks.label($0, step: step, zone: zone).0 }
+        var labels = instants.map { TimeTicks.label($0, step: step, zone: zone).0 }
+        if let first = instants.first, let last = instants.last,
+           let text = TimeTicks.firstLabelWithYear(first: first, last: last, step: step, zone: zone) {
+            labels[0] = text
+        }
+        return labels
     }
 
     /// A band's full instant for tooltips (`2026-03-01`, `2026-03-01 09:30`).

@@ -53,12 +53,20 @@ public enum TimeTicks {
             let (text, level) = label(t, step: step, zone: zone)
             return TimeTick(value: t, label: text, isBoundary: level > naturalLevel(step.unit))
         }
-        if let first = times.first, let last = times.last, year(of: first, zone: zone) != year(of: last, zone: zone),
-           label(first, step: step, zone: zone).1 < 4 {
-            ticks[0].label = labelWithYear(first, step: step, zone: zone)
+        if let first = times.first, let last = times.last,
+           let text = firstLabelWithYear(first: first, last: last, step: step, zone: zone) {
+            ticks[0].label = text
             ticks[0].isBoundary = true
         }
         return ticks
+    }
+
+    /// The label of the first of the labelled instants `first…last` when they reach into more than one calendar
+    /// year and its own label names none (`Nov 2025`, `Dec 29, 2025`); nil when it needs no year.
+    static func firstLabelWithYear(first: Double, last: Double, step: TimeStep, zone: ChartTimeZone) -> String? {
+        guard year(of: first, zone: zone) != year(of: last, zone: zone), label(first, step: step, zone: zone).1 < 4
+        else { return nil }
+        return labelWithYear(first, step: step, zone: zone)
     }
 
     /// The calendar year of the instant `t` in `zone`.

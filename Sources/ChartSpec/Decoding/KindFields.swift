@@ -65,6 +65,10 @@ enum KindFields {
                 diagnostics.report("series", "a diff chart needs exactly 2 series (e.g. home and guest; the line "
                     + "is series 0 minus series 1), got \(seriesCount)")
             }
+            if spec.y.scale == .log {
+                diagnostics.report("y.type", "a diff chart draws a difference, which can be zero or negative, so its y "
+                    + "axis cannot be a log scale; use \"linear\"")
+            }
         case .pie, .doughnut:
             if seriesCount > 1 {
                 diagnostics.report("series", "a \(spec.type.rawValue) chart takes exactly 1 series (its values "

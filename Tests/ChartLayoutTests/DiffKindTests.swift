@@ -4,7 +4,8 @@ import ChartSpec
 import ChartText
 @testable import ChartLayout
 
-struct DiffChartLayoutTests {
+/// The lead chart (`DiffKind`): the difference line, its split areas, lead-change markers, legend and tooltips.
+struct DiffKindTests {
     let metrics = ApproximateMetrics()
 
     func diffSpec(_ home: [Double?], _ guest: [Double?], labels: [String]? = nil) -> ChartSpec {
@@ -138,6 +139,18 @@ struct DiffChartLayoutTests {
         scene(spec).forEachNode { node, _ in if case .text(let t) = node { named.append(t.text) } }
         #expect(named.filter { $0.hasSuffix("领先") }.count >= 3)
         #expect(named.contains("Home领先") && named.contains("Guest领先"))
+    }
+
+    /// An empty `leadLabel` names each leader by its series name, in the legend and the lead-change tooltips.
+    @Test func anEmptyLeadLabelNamesTheSeries() {
+        var spec = diffSpec(Self.home, Self.guest)
+        spec.diff.leadLabel = ""
+        var legend: [String] = []
+        scene(spec).forEachNode { node, parents in
+            if case .text(let t) = node, parents.contains(where: { $0.role == .legend }) { legend.append(t.text) }
+        }
+        #expect(legend == ["Home", "Guest"])
+        #expect(points(scene(spec)).markers.first?.1.hasSuffix(": Home") == true)
     }
 
     static func degenerateSpecs() -> [ChartSpec] {

@@ -4,7 +4,9 @@ import ChartSpec
 import ChartText
 @testable import ChartLayout
 
-struct LineChartLayoutTests {
+/// Axis-based charts laid out by `CartesianLayout`, mostly line and area charts (`LineKind`): the frame (margins,
+/// axes, legend, sparkline fallback), series marks, text fitting and annotations.
+struct CartesianLayoutTests {
     let metrics = ApproximateMetrics()
 
     func layout(_ spec: ChartSpec) -> Scene { ChartLayout.scene(for: spec, metrics: metrics) }
