@@ -235,10 +235,10 @@ struct DiffKind: CartesianKind {
         var markers: [Node] = []
         var labels: [(label: LabelPlacer.Label, progress: Double)] = []
         var cursor = 0
-        // Two labels at most ("Home leads", "Guest leads"), each placed at up to 2000 crossings: measured once.
-        let labelWidths = (0..<2).map { leader in
-            ctx.metrics.width(of: spec.diff.leadText(ctx.seriesName(leader)), size: size, weight: .bold)
-        }
+        // Two texts at most ("Home leads", "Guest leads"), each used at up to 2000 crossings (a tooltip and up to
+        // 15 candidate positions each): written and measured once.
+        let leadTexts = (0..<2).map { spec.diff.leadText(ctx.seriesName($0)) }
+        let labelWidths = leadTexts.map { ctx.metrics.width(of: $0, size: size, weight: .bold) }
         for c in crossings {
             let center = Point(pixel(c.x, 0).x, zeroY)
             guard plot.insetBy(-0.5).contains(center) else { continue }
@@ -247,11 +247,10 @@ struct DiffKind: CartesianKind {
             let before = drawn.isEmpty ? nil : drawn[cursor]
             let length = before.map { $0.length + $0.point.distance(to: center) } ?? 0
             let leader = c.newSign > 0 ? 0 : 1
-            let name = ctx.seriesName(leader)
             let next = min(c.index + 1, xs.count - 1)
             markers.append(.group(Group(
                 role: .point(series: 0, index: c.index, progress: progress(length)),
-                tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): " + spec.diff.leadText(name)),
+                tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): " + leadTexts[leader]),
                 children: [.shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center,
                                                                                                 slack: 1)),
                                         fill: .solid(ctx.theme.background), stroke: .solid(ctx.theme.text),
@@ -268,7 +267,7 @@ struct DiffKind: CartesianKind {
             for out in [0, (a + d) / 2, a + d + 2] {
                 let baseline = up ? center.y - radius - 3 - d - out : center.y + radius + 3 + a + out
                 for (x, anchor) in columns {
-                    runs.append(TextRun(text: spec.diff.leadText(name), position: Point(x, baseline), size: size,
+                    runs.append(TextRun(text: leadTexts[leader], position: Point(x, baseline), size: size,
                                         weight: .bold, anchor: anchor, color: ctx.seriesColor(leader)))
                 }
             }
