@@ -101,7 +101,7 @@ struct LabelPlacer {
     private func fits(_ box: Rect, body: Rect, avoidingGrid: Bool, ownBar: Rect?) -> Bool {
         box.minX >= bounds.minX && box.maxX <= bounds.maxX && box.minY >= bounds.minY && box.maxY <= bounds.maxY
             && !boxes.contains(from: box.minX, to: box.maxX) { Self.overlap($0, box) }
-            && !bars.contains(from: box.minX, to: box.maxX) { !Self.same($0, ownBar) && Self.overlap($0, box) }
+            && !bars.contains(from: box.minX, to: box.maxX) { Self.overlap($0, box) && !Self.same($0, ownBar) }
             && !lines.crosses(body) && !(avoidingGrid && grid.crosses(body))
     }
 
