@@ -2,10 +2,10 @@ import ChartScene
 import ChartSpec
 
 /// The frame of a transposed kind (horizontal bars): categories down the left (from `labels`), values along the
-/// bottom, the value domain grown to give the marks `markReach` px of room. The value axis takes its options (min, max, tickCount, format, grid, title, type) from `y`, as in a
-/// vertical bar chart; a log axis is the vertical one's (`YAxisLayout.logarithmic`, in log10 space: whole decades,
-/// labels at powers of ten) and its bars start at its left end. Header and legend are the vertical frame's
-/// (`CartesianFrame.header`).
+/// bottom, the value domain grown to give the marks `markReach` px of room. The value axis takes its options (min,
+/// max, tickCount, format, grid, title, type) from `y`, as in a vertical bar chart; a log axis is the vertical one's
+/// (`YAxisLayout.logarithmic`, in log10 space: whole decades, labels at powers of ten) and its bars start at its left
+/// end. Header and legend are the vertical frame's (`CartesianFrame.header`).
 enum HorizontalBarFrame {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000

@@ -8,8 +8,8 @@ import ChartScene
 /// A label with no such candidate is dropped (the caller draws nothing) rather than drawn over something.
 ///
 /// Obstacles come from the scene built so far (`addObstacles(in:)`): texts and visible point marks as boxes, the
-/// rectangles of `.bar` groups as bar boxes (kept apart so a value label can skip its own bar), series
-/// lines and axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Boxes
+/// rectangles of `.bar` groups as bar boxes (kept apart so a value label can skip its own bar), series lines and
+/// axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Boxes, bars
 /// and segments are bucketed by `column`-px columns (`ColumnIndex`), so a query tests only those near the candidate:
 /// a decimated series (at most two points per pixel) or 2,000 dots and lead-change labels cost a few tests per
 /// candidate, never a scan of everything placed.
