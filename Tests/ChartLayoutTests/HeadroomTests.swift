@@ -10,7 +10,7 @@ struct HeadroomTests {
     let metrics = ApproximateMetrics()
 
     /// The kinds of marks the property runs over.
-    enum Kind: CaseIterable { case line, lineDots, area, scatter, bubbles, bars, barLabels }
+    enum Kind: CaseIterable { case line, lineDots, area, scatter, bubbles, bars, barLabels, horizontalBarLabels }
 
     static let canvases: [(Double, Double)] = [(640, 360), (375, 240), (900, 500), (300, 200), (480, 640)]
 
@@ -26,9 +26,10 @@ struct HeadroomTests {
         case .line, .lineDots: .line
         case .area: .area
         case .scatter, .bubbles: .scatter
-        case .bars, .barLabels: .bar
+        case .bars, .barLabels, .horizontalBarLabels: .bar
         }
-        spec.bars.valueLabels = kind == .barLabels
+        spec.bars.valueLabels = kind == .barLabels || kind == .horizontalBarLabels
+        if kind == .horizontalBarLabels { spec.bars.orientation = .horizontal }
         spec.series = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
             var series = Series(points: (0..<count).map { i in
                 let y = lo == hi ? lo : Double.random(in: lo...hi, using: &rng).rounded()
@@ -44,13 +45,16 @@ struct HeadroomTests {
     }
 
     /// Each visible mark's pixel box (path bounds grown by half its stroke, text by its measured box), with whether
-    /// it is a bar, which may stand on the axis: what is drawn in the plot group and the bar value labels. A value
-    /// label wider than its bar is checked vertically only: where it goes sideways is label placement's (item 4).
-    func markBoxes(_ scene: Scene) -> [(box: Rect, bar: Bool)] {
+    /// it is a bar, which may stand on the axis: what is drawn in the plot group and, when `transposed`, the bar
+    /// value labels, checked across only (where a label goes along the bands is label placement's, item 4).
+    /// Vertical bars' labels are not checked: their reach covers the first position past the bar's end only, and
+    /// a label pushed further out by its neighbours may cross the top of the plot.
+    func markBoxes(_ scene: Scene, transposed: Bool = false) -> [(box: Rect, bar: Bool)] {
         var boxes: [(box: Rect, bar: Bool)] = []
         scene.forEachNode { node, parents in
-            guard parents.contains(where: { $0.role == .plot }),
-                  !parents.contains(where: { if case .seriesArea = $0.role { true } else { false } }) else { return }
+            guard parents.contains(where: {
+                if case .valueLabel = $0.role { return transposed } else { return $0.role == .plot }
+            }), !parents.contains(where: { if case .seriesArea = $0.role { true } else { false } }) else { return }
             let bar = parents.contains { if case .bar = $0.role { true } else { false } }
             switch node {
             case .shape(let s):
@@ -58,7 +62,11 @@ struct HeadroomTests {
                 boxes.append((b.insetBy(-(s.stroke == nil ? 0 : s.strokeStyle.width / 2)), bar))
             case .text(let t):
                 var box = TextBox(t, metrics: metrics).bounds
-                (box.x, box.width) = (t.position.x, 0)
+                if transposed {
+                    (box.y, box.height) = (t.position.y, 0)
+                } else {
+                    (box.x, box.width) = (t.position.x, 0)
+                }
                 boxes.append((box, false))
             default: break
             }
@@ -67,7 +75,7 @@ struct HeadroomTests {
     }
 
     @Test(arguments: Kind.allCases)
-    func noMarkTouchesThePlotFrame(_ kind: Kind) {
+    func noMarkTouchesThePlotFrame(_ kind: Kind) throws {
         var rng = SeededRandom(seed: UInt64(Kind.allCases.firstIndex(of: kind) ?? 0) + 13)
         for n in 0..<60 {
             let canvas = Self.canvases[n % Self.canvases.count]
@@ -77,8 +85,13 @@ struct HeadroomTests {
                 Issue.record("\(kind) #\(n): no axes")
                 continue
             }
-            let boxes = markBoxes(scene)
-            #expect(!boxes.isEmpty || kind == .bars || kind == .barLabels, "\(kind) #\(n): no marks")
+            let transposed = kind == .horizontalBarLabels
+            let boxes = markBoxes(scene, transposed: transposed)
+            #expect(!boxes.isEmpty || kind == .bars || kind == .barLabels || transposed, "\(kind) #\(n): no marks")
+            if transposed {
+                expectInsideTransposed(boxes, plot: try #require(transposedPlot(scene)), "\(kind) #\(n) \(canvas)")
+                continue
+            }
             for (box, bar) in boxes {
                 let apart = (x: box.minX >= plot.minX + 0.5 && box.maxX <= plot.maxX - 0.5,
                              top: box.minY >= plot.minY + 0.5, bottom: box.maxY <= plot.maxY - 0.5)
@@ -93,6 +106,29 @@ struct HeadroomTests {
                 }
                 #expect(inside, "\(kind) #\(n) \(canvas): \(box) against \(plot)")
             }
+        }
+    }
+
+    /// Horizontal bars' frame: the value axis line along the bottom spans the plot's width (the category axis line
+    /// stands on the zero baseline, not at the plot's left edge when values are negative).
+    func transposedPlot(_ scene: Scene) -> Rect? {
+        guard let category = plotFrame(scene),
+              case .shape(let s)? = nodes(in: scene, under: .xAxis).first(where: {
+                  if case .shape = $0 { true } else { false }
+              }), let bottom = s.path.controlBounds else { return nil }
+        return Rect(x: bottom.minX, y: category.minY, width: bottom.width, height: category.height)
+    }
+
+    /// Horizontal bars stand on the zero baseline and may touch the frame at that end only (the left, or the right
+    /// when all values are negative); their value labels and every other mark stay ≥ 0.5 px clear of the left and
+    /// right edges. Labels are not checked vertically (`markBoxes`).
+    func expectInsideTransposed(_ boxes: [(box: Rect, bar: Bool)], plot: Rect, _ name: String) {
+        for (box, bar) in boxes {
+            let left = box.minX >= plot.minX + 0.5, right = box.maxX <= plot.maxX - 0.5
+            let vertical = box.height == 0 || (box.minY >= plot.minY + 0.5 && box.maxY <= plot.maxY - 0.5)
+            let inside = bar ? vertical && (left || right) && box.minX >= plot.minX - 1e-9
+                && box.maxX <= plot.maxX + 1e-9 : vertical && left && right
+            #expect(inside, "\(name): \(bar ? "bar" : "label") \(box) against \(plot)")
         }
     }
 

@@ -4,8 +4,10 @@ import ChartSpec
 import Foundation
 import Testing
 
-/// Free-standing labels, read from the layout JSON (`texts`, `markers`) the way a client hit-testing them would: none
-/// overlaps another text or a marker, none is crossed by a series line, and each stays ≥ 4 px inside the canvas.
+/// Free-standing labels, read from the layout JSON (`texts`, `markers`, `bars`) the way a client hit-testing them
+/// would: none overlaps another text, a marker or a bar it does not belong to, none is crossed by a series line, and
+/// each stays ≥ 4 px inside the canvas. A bar value label may lie on its own bar only, wholly inside it (inside the
+/// bar's end, or centered in a stacked segment).
 ///
 /// Checked roles: `annotation` (reference line labels), `valueLabel` (bubble texts, bar values, lead-change labels)
 /// and `sliceLabel` (pie percentages). Not checked, because they sit on a line by design: tick labels and axis titles
@@ -33,6 +35,13 @@ struct LabelPlacementTests {
         let bars = (0..<30).map { i in String((i * 37) % 90 + 5) }.joined(separator: ",")
         let slices = (0..<14).map { i in String(100 / (i + 1)) }.joined(separator: ",")
         let bubble = #"{"type": "bubble", "series": 0, "index": -1}"#
+        // Neighbouring bars of very different heights with labels wider than a bar: a short bar's label, written
+        // past its end, lands on the tall bar beside it unless bars are obstacles.
+        let heights = [1200, 98_000, 45_500, 7]
+        let dense = (0..<3).map { (k: Int) -> String in
+            let values = (0..<16).map { (i: Int) -> String in String(heights[(i + k) % 4] + 13 * i) }
+            return #"{"values": ["# + values.joined(separator: ",") + "]}"
+        }.joined(separator: ",")
         return [
             #"""
             {"width": 480, "height": 300, "series": [{"values": [\#(wave)]}, {"values": [\#(wave)], "dots": true}],
@@ -69,6 +78,16 @@ struct LabelPlacementTests {
              "labels": ["a", "b", "c"], "series": [{"values": [39, 20, 40]}]}
             """#,
             #"{"type": "pie", "width": 260, "height": 200, "series": [{"values": [\#(slices)]}]}"#,
+            #"""
+            {"type": "bar", "width": 520, "height": 280, "bars": {"valueLabels": true}, "series": [\#(dense)],
+             "annotations": [{"type": "hline", "y": 60000, "label": "Target 60,000"},
+                             {"type": "hline", "y": 20000, "label": "Floor"},
+                             {"type": "bubble", "series": 1, "index": 5}]}
+            """#,
+            #"""
+            {"type": "bar", "width": 420, "height": 300, "bars": {"valueLabels": true, "orientation": "horizontal"},
+             "series": [\#(dense)]}
+            """#,
         ]
     }()
 
@@ -116,6 +135,9 @@ struct LabelPlacementTests {
             }
             return (m["kind"] as? String ?? "", rect(m))
         }
+        let bars = try #require(layout["bars"] as? [[String: Any]]).map { b in
+            (rect: rect(b), tooltip: b["label"] as? String)
+        }
         let lines = seriesLines(ChartRenderer.shared.scene(for: try ChartSpec.parse(json)))
         let checked = texts.filter { Self.checkedRoles.contains($0.role) }
         let inside = canvas.insetBy(4 - Self.rounding)
@@ -129,6 +151,11 @@ struct LabelPlacementTests {
             // A bubble's own text lies inside its body.
             for marker in markers where overlap(r, marker.rect) && !contains(marker.rect, r) {
                 Issue.record("\(label.role) '\(label.text)' \(r) overlaps a \(marker.kind) at \(marker.rect)")
+            }
+            // Its own bar: wholly containing a bar value label whose text is the value the bar's tooltip ends with.
+            for bar in bars where overlap(r, bar.rect) && !(label.role == "valueLabel" && contains(bar.rect, r)
+                                                             && bar.tooltip?.hasSuffix(": \(label.text)") != false) {
+                Issue.record("\(label.role) '\(label.text)' \(r) overlaps a bar at \(bar.rect)")
             }
             if let crossing = lines.first(where: { crosses($0.0, $0.1, r.insetBy(Self.rounding)) }) {
                 Issue.record("\(label.role) '\(label.text)' \(r) is crossed by a series line at \(crossing)")

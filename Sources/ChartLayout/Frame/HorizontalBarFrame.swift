@@ -2,10 +2,10 @@ import ChartScene
 import ChartSpec
 
 /// The frame of a transposed kind (horizontal bars): categories down the left (from `labels`), values along the
-/// bottom. The value axis takes its options (min, max, tickCount, format, grid, title, type) from `y`, as in a
-/// vertical bar chart; a log axis is the vertical one's (`YAxisLayout.logarithmic`, in log10 space: whole decades,
-/// labels at powers of ten) and its bars start at its left end. Header and legend are the vertical frame's
-/// (`CartesianFrame.header`).
+/// bottom, the value domain grown to give the marks `markReach` px of room. The value axis takes its options (min,
+/// max, tickCount, format, grid, title, type) from `y`, as in a vertical bar chart; a log axis is the vertical one's
+/// (`YAxisLayout.logarithmic`, in log10 space: whole decades, labels at powers of ten) and its bars start at its left
+/// end. Header and legend are the vertical frame's (`CartesianFrame.header`).
 enum HorizontalBarFrame {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000
@@ -47,16 +47,31 @@ enum HorizontalBarFrame {
         guard plot.width > 0, plot.height > 0 else { return nil }
 
         let isLog = spec.y.scale == .log
+        // The value axis, grown like the vertical one (`CartesianFrame.headroom`) until the bars and the value
+        // labels past their ends (`markReach`) stay clear of the plot's right (or left) edge; an end at an explicit
+        // bound or at the bars' zero baseline stays.
+        let y = extent.y
+        let zero = extent.zeroBaseline && !isLog  // a log axis's bars start at its left end anyway
+        let keep = (lo: spec.y.min != nil || (zero && y.min == 0), hi: spec.y.max != nil || (zero && y.max == 0))
+        var ticks = NiceTicks(values: [], step: 1, domainMin: y.min, domainMax: y.max)
+        var logLabels: [String] = []
+        CartesianFrame.headroom(data: y, pixels: plot.width, reach: extent.markReach, keep: keep) { lo, hi in
+            if isLog {
+                let axis = YAxisLayout.logarithmic(dataMin: lo, dataMax: hi, ctx: ctx)
+                (ticks, logLabels) = (axis.ticks, axis.labels)
+            } else {
+                ticks = NiceTicks.compute(dataMin: lo, dataMax: hi,
+                                          target: max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1)),
+                                          fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
+            }
+            return (ticks.domainMin, ticks.domainMax)
+        }
         // The value labels: a log axis labels its major ticks as the vertical one does; a linear one labels the
         // ticks inside its domain.
-        let ticks: NiceTicks, tickLabels: [(value: Double, label: String)]
+        let tickLabels: [(value: Double, label: String)]
         if isLog {
-            let axis = YAxisLayout.logarithmic(dataMin: extent.y.min, dataMax: extent.y.max, ctx: ctx)
-            (ticks, tickLabels) = (axis.ticks, Array(zip(axis.ticks.values, axis.labels)))
+            tickLabels = Array(zip(ticks.values, logLabels))
         } else {
-            let target = max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1))
-            ticks = NiceTicks.compute(dataMin: extent.y.min, dataMax: extent.y.max, target: target,
-                                      fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
             let values = ticks.values.filter { $0 >= ticks.domainMin && $0 <= ticks.domainMax }
             tickLabels = Array(zip(values, TickFormatter(spec.y.format).labels(for: values)))
         }

@@ -10,7 +10,26 @@ struct HorizontalBarKind: CartesianKind {
 
     init(ctx: LayoutContext, timeCategories: TimeCategories?) {
         series = SeriesSet(ctx: ctx, timeCategories: timeCategories, bands: true)
-        extent = CartesianExtent(y: BarKind.valueExtent(series), x: series.xMode, bands: true, transposed: true)
+        extent = CartesianExtent(y: BarKind.valueExtent(series), x: series.xMode, bands: true,
+                                 markReach: Self.labelReach(series), zeroBaseline: true, transposed: true)
+    }
+
+    /// How far a value label written past a bar's end reaches beyond it along the value axis
+    /// (`BarMarks.valueLabel`): its farthest position's gap (4 px and a line height, taken when a neighbour holds the
+    /// nearer ones) and the widest label, measured over the bars that get labels (a series of at most
+    /// `BarMarks.maxBarMarks`); 0 without labels or when stacked (those sit inside their segments).
+    static func labelReach(_ series: SeriesSet) -> Double {
+        let ctx = series.ctx, spec = series.spec
+        guard spec.bars.valueLabels, spec.bars.mode != .stacked else { return 0 }
+        let formatter = TickFormatter(spec.y.format), size = ctx.style.tickSize
+        var widest = 0.0
+        for d in series.data where d.series.mark != .line {
+            for p in d.series.points.prefix(BarMarks.maxBarMarks) {
+                guard let v = p.y, v.isFinite, v != 0 else { continue }
+                widest = max(widest, ctx.width(formatter.string(v), size: size))
+            }
+        }
+        return widest > 0 ? 4 + ctx.ascent(size) + ctx.descent(size) + widest : 0
     }
 
     var ctx: LayoutContext { series.ctx }

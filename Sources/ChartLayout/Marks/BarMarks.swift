@@ -64,7 +64,7 @@ enum BarMarks {
         func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : baseline, valueRange.lowerBound),
                                                 valueRange.upperBound) }
         var children: [Node] = []
-        var labels: [LabelPlacer.Label] = []
+        var labels: [(label: LabelPlacer.Label, bar: Rect)] = []
         var progress: [(index: Int, progress: Double)] = []
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
@@ -107,7 +107,7 @@ enum BarMarks {
                                          ])))
             if spec.bars.valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,
                                                                 inside: stacks != nil, color: color, ctx: ctx) {
-                labels.append(label)
+                labels.append((label, rect))
             }
         }
         if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(color)))) }

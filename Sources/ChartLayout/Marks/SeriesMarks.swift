@@ -12,9 +12,9 @@ struct SeriesMarks {
     var progress: [(index: Int, progress: Double)]
     /// Whether the series was decimated (LTTB) before drawing.
     var decimated: Bool
-    /// Labels of this series' marks still to place (bar values); `SeriesPlot.valueLabels` places them once every
-    /// mark is drawn.
-    var labels: [LabelPlacer.Label] = []
+    /// Labels of this series' marks still to place (bar values), each with the bounds of its bar (which it may
+    /// overlap); `SeriesPlot.valueLabels` places them once every mark is drawn.
+    var labels: [(label: LabelPlacer.Label, bar: Rect)] = []
 
     /// The most per-point groups (dots, tooltips) one series gets; beyond this only the line is drawn.
     static let maxPointMarks = 2000

@@ -28,7 +28,7 @@ enum SeriesPlot {
     /// One `.valueLabel(series:progress: 1)` group per series with the bar value labels `placer` found room for.
     static func valueLabels(_ marks: [SeriesMarks], placer: inout LabelPlacer, ctx: LayoutContext) -> [Node] {
         marks.enumerated().compactMap { k, m in
-            let runs = m.labels.compactMap { placer.place($0, metrics: ctx.metrics) }
+            let runs = m.labels.compactMap { placer.place($0.label, metrics: ctx.metrics, ownBar: $0.bar) }
             return runs.isEmpty ? nil : .group(Group(role: .valueLabel(series: k, progress: 1),
                                                      children: runs.map { .text($0) }))
         }

@@ -2,12 +2,14 @@ import ChartScene
 
 /// The one placement pass for free-standing labels (annotation labels, lead-change labels, value bubbles, bar value
 /// labels, pie percentages): each label offers candidate boxes in order of preference and gets the first that stays
-/// ≥ `margin` px inside the canvas and overlaps no placed label, marker, axis, series line, or — when any candidate
-/// can — grid line.
+/// ≥ `margin` px inside the canvas and overlaps no placed label, marker, bar, axis, series line, or — when any
+/// candidate can — grid line. A bar's own value label may lie on that bar (inside its end, or centered in a stacked
+/// segment); no label lies on any other bar.
 /// A label with no such candidate is dropped (the caller draws nothing) rather than drawn over something.
 ///
-/// Obstacles come from the scene built so far (`addObstacles(in:)`): texts and visible point marks as boxes, series
-/// lines and axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Boxes
+/// Obstacles come from the scene built so far (`addObstacles(in:)`): texts and visible point marks as boxes, the
+/// rectangles of `.bar` groups as bar boxes (kept apart so a value label can skip its own bar), series lines and
+/// axis lines as segments (curves flattened into `curveSteps` chords), grid lines as soft segments. Boxes, bars
 /// and segments are bucketed by `column`-px columns (`ColumnIndex`), so a query tests only those near the candidate:
 /// a decimated series (at most two points per pixel) or 2,000 dots and lead-change labels cost a few tests per
 /// candidate, never a scan of everything placed.
@@ -23,6 +25,8 @@ struct LabelPlacer {
     let bounds: Rect
     /// Boxes of placed labels and markers.
     private var boxes = ColumnIndex<Rect>()
+    /// Bounds of drawn bars (one per `.bar` group; the bulk shape of a series too long for per-bar groups is not).
+    private var bars = ColumnIndex<Rect>()
     private var lines = SegmentColumns()
     private var grid = SegmentColumns()
 
@@ -37,8 +41,8 @@ struct LabelPlacer {
     }
 
     /// Adds everything already drawn in `nodes` as obstacles: every text's box, every visible shape of a `.point`
-    /// group (dots, lead-change rings), the strokes of `.seriesLine` groups and axis lines as segments, and
-    /// `.grid` strokes as soft segments. Invisible hit targets and areas are not obstacles.
+    /// group (dots, lead-change rings), every bar of a `.bar` group, the strokes of `.seriesLine` groups and axis
+    /// lines as segments, and `.grid` strokes as soft segments. Invisible hit targets and areas are not obstacles.
     mutating func addObstacles(in nodes: [Node], metrics: any TextMeasuring) {
         func walk(_ nodes: [Node], role: Role?) {
             for node in nodes {
@@ -49,6 +53,8 @@ struct LabelPlacer {
                     switch role {
                     case .point?:
                         if !shape.isInvisible, let box = shape.path.controlBounds { addBox(box) }
+                    case .bar?:
+                        if let box = shape.path.controlBounds { bars.add(box, from: box.minX, to: box.maxX) }
                     // A label keeps a pixel of air beside a series line's stroke, and stays off axis and grid strokes.
                     case .seriesLine?: lines.add(shape.path, pad: shape.strokeStyle.width / 2 + 1)
                     case .xAxis?, .yAxis?: lines.add(shape.path, pad: shape.strokeStyle.width / 2)
@@ -69,10 +75,13 @@ struct LabelPlacer {
 
     /// The index of the first of `candidates` that fits, registered as an obstacle for later labels; nil when none
     /// fits. Each candidate is a box to keep clear of everything and a part of it (a bubble's body without its
-    /// pointer) to keep clear of lines. Candidates clear of grid lines win over those that are not.
-    mutating func place(_ candidates: [(box: Rect, body: Rect)]) -> Int? {
+    /// pointer) to keep clear of lines. Candidates clear of grid lines win over those that are not. `ownBar` (the
+    /// bounds of the bar a value label belongs to) is the one bar the candidates may overlap.
+    mutating func place(_ candidates: [(box: Rect, body: Rect)], ownBar: Rect? = nil) -> Int? {
         for soft in [true, false] {
-            if let i = candidates.firstIndex(where: { fits($0.box, body: $0.body, avoidingGrid: soft) }) {
+            if let i = candidates.firstIndex(where: {
+                fits($0.box, body: $0.body, avoidingGrid: soft, ownBar: ownBar)
+            }) {
                 addBox(candidates[i].box)
                 return i
             }
@@ -83,16 +92,26 @@ struct LabelPlacer {
     /// A text label to place: its positions in order of preference (runs of one text) and its width.
     typealias Label = (runs: [TextRun], width: Double)
 
-    /// The first of `label`'s runs that fits, registered; nil when none does.
-    mutating func place(_ label: Label, metrics: any TextMeasuring) -> TextRun? {
+    /// The first of `label`'s runs that fits, registered; nil when none does. `ownBar`: as in `place(_:ownBar:)`.
+    mutating func place(_ label: Label, metrics: any TextMeasuring, ownBar: Rect? = nil) -> TextRun? {
         let boxes = label.runs.map { TextBox($0, width: label.width, metrics: metrics).bounds }
-        return place(boxes.map { ($0, $0) }).map { label.runs[$0] }
+        return place(boxes.map { ($0, $0) }, ownBar: ownBar).map { label.runs[$0] }
     }
 
-    private func fits(_ box: Rect, body: Rect, avoidingGrid: Bool) -> Bool {
+    private func fits(_ box: Rect, body: Rect, avoidingGrid: Bool, ownBar: Rect?) -> Bool {
         box.minX >= bounds.minX && box.maxX <= bounds.maxX && box.minY >= bounds.minY && box.maxY <= bounds.maxY
             && !boxes.contains(from: box.minX, to: box.maxX) { Self.overlap($0, box) }
+            && !bars.contains(from: box.minX, to: box.maxX) { Self.overlap($0, box) && !Self.same($0, ownBar) }
             && !lines.crosses(body) && !(avoidingGrid && grid.crosses(body))
+    }
+
+    /// Whether `bar` (a drawn bar's path bounds) is `own` (the rectangle it was drawn from): edges equal up to the
+    /// rounding of recomputing a width from two edges.
+    private static func same(_ bar: Rect, _ own: Rect?) -> Bool {
+        guard let own else { return false }
+        let e = 1e-6
+        return abs(bar.minX - own.minX) < e && abs(bar.maxX - own.maxX) < e && abs(bar.minY - own.minY) < e
+            && abs(bar.maxY - own.maxY) < e
     }
 
     /// Whether two boxes share area (touching edges do not count).
