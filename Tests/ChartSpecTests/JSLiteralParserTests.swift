@@ -73,8 +73,9 @@ struct JSLiteralParserTests {
                           "[1, 0.5, 5, 31, -16, -0.25, 1000, 500, 0.05, -0, 1.5]"),
         // Template literals without substitutions are plain strings; `$` alone is text.
         LiteralAcceptance("{t: `a $ b {c}`, d: 'US$ 5'}", #"{"t":"a $ b {c}","d":"US$ 5"}"#),
-        // Unicode identifier keys and text; BOM and no-break space count as whitespace.
-        LiteralAcceptance("\u{FEFF}{标签:\u{A0}'销售'}", #"{"标签":"销售"}"#),
+        // Unicode identifier keys and text; BOM, no-break and ideographic spaces are whitespace, even after a word.
+        LiteralAcceptance("\u{FEFF}{标签:\u{A0}'销售',\u{3000}ok\u{2028}:\u{2003}true\u{A0}}",
+                          #"{"标签":"销售","ok":true}"#),
         // Nested datasets with per-point colours and {x, y} data.
         LiteralAcceptance(
             "{datasets:[{data:[{x:1,y:2},{x:2,y:-3.5}],backgroundColor:['rgba(255,99,132,0.5)','#36a2eb',]}]}",

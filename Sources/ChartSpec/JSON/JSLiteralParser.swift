@@ -160,16 +160,28 @@ struct JSLiteralScanner {
 
     // MARK: Whitespace and comments
 
-    /// Skips JS whitespace (including vertical tab, form feed, NBSP and a byte-order mark) and comments.
+    /// The UTF-8 length of a non-ASCII JS WhiteSpace or LineTerminator at `offset` (ECMAScript 2015 §11.2–11.3:
+    /// U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF), or 0.
+    private func unicodeSpaceLength(at offset: Int) -> Int {
+        switch (byte(at: offset) ?? 0, byte(at: offset + 1) ?? 0, byte(at: offset + 2) ?? 0) {
+        case (0xC2, 0xA0, _): 2
+        case (0xE1, 0x9A, 0x80): 3  // U+1680
+        case (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9), (0xE2, 0x80, 0xAF): 3
+        case (0xE2, 0x81, 0x9F): 3  // U+205F
+        case (0xE3, 0x80, 0x80): 3  // U+3000, the ideographic space CJK input methods type
+        case (0xEF, 0xBB, 0xBF): 3  // U+FEFF
+        default: 0
+        }
+    }
+
+    /// Skips JS whitespace (including vertical tab, form feed, Unicode spaces and a byte-order mark) and comments.
     mutating func skipWhitespaceAndComments() throws(Failure) {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 position += 1
-            case 0xC2 where byte(at: position + 1) == 0xA0:
-                position += 2
-            case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:
-                position += 3
+            case 0x80...0xFF where unicodeSpaceLength(at: position) > 0:
+                position += unicodeSpaceLength(at: position)
             case UInt8(ascii: "/") where byte(at: position + 1) == UInt8(ascii: "/"):
                 while position < bytes.count && bytes[position] != 0x0A && bytes[position] != 0x0D { position += 1 }
             case UInt8(ascii: "/") where byte(at: position + 1) == UInt8(ascii: "*"):
@@ -250,7 +262,10 @@ struct JSLiteralScanner {
     /// The bytes of the identifier at `position`, which is advanced past it.
     private mutating func scanIdentifier() -> UnsafeBufferPointer<UInt8> {
         let start = position
-        while position < bytes.count && Self.isIdentifierByte(bytes[position]) { position += 1 }
+        while position < bytes.count && Self.isIdentifierByte(bytes[position]) {
+            if bytes[position] >= 0x80 && unicodeSpaceLength(at: position) > 0 { break }
+            position += 1
+        }
         return UnsafeBufferPointer(rebasing: bytes[start..<position])
     }
 
@@ -408,7 +423,7 @@ struct JSLiteralScanner {
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte == quote || byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D
-                || byte == UInt8(ascii: "$") { break }
+                || (byte == UInt8(ascii: "$") && quote == UInt8(ascii: "`")) { break }
             cursor += 1
         }
         if cursor < bytes.count && bytes[cursor] == quote {
