@@ -107,6 +107,8 @@ struct JSLiteralParserTests {
         LiteralRejection("{x: [1](0)}", "x", "calls are not evaluated"),
         LiteralRejection("{x: `a${b}`}", "x", "template substitutions ('${') are not evaluated"),
         LiteralRejection("{x: 1 + 2}", "x", "operator character '+' is not evaluated"),
+        LiteralRejection("{data: [0, 1 * 2, 3]}", "data[1]", "operator character '*' is not evaluated"),
+        LiteralRejection("{data: [0, 1 2]}", "data[1]", "expected ',' or ']'"),
         LiteralRejection("{x: true && false}", "x", "operator character '&' is not evaluated"),
         LiteralRejection("{x: a ? 1 : 2}", "x", #"identifier "a" is not a value"#),
         LiteralRejection("{x: 1 ? 1 : 2}", "x", "operator character '?' is not evaluated"),
@@ -181,7 +183,8 @@ struct JSLiteralParserTests {
             {options: {scales: {yAxes: [{ticks: {callback: "function(value) { return value + '%'; }"}}]},
               plugins: {a: "(v) => v * 2", b: " v=>v", c: "async function f() {}", d: "function*gen(){}",
                         e: "async (x) => x", f: "function named(x) {}"},
-              ok: ["Revenue (USD)", "function", "functional(x)", "(units)", "a = b", "=> x", "2 => 3", ""]}}
+              ok: ["Revenue (USD)", "function", "function keys", "functional(x)", "(units)", "a = b", "=> x",
+                   "2 => 3", ""]}}
             """)
         #expect(JSLiteralParser.executableStrings(in: config) == [
             "options.scales.yAxes[0].ticks.callback", "options.plugins.a", "options.plugins.b", "options.plugins.c",

@@ -80,8 +80,9 @@ public enum JSLiteralParser {
         }
     }
 
-    /// Whether `text` starts like a function expression: `function` then `(` or a name, or an arrow function
-    /// whose parameters are one identifier or a parenthesised list (the ES2015 ArrowParameters forms).
+    /// Whether `text` starts like a function expression: `function`, an optional `*` and name, then `(`; or an
+    /// arrow function whose parameters are one identifier or a parenthesised list (ES2015 ArrowParameters).
+    /// Text such as "Input => Output" is an arrow function by this grammar and is listed too.
     static func looksLikeFunction(_ text: String) -> Bool {
         var utf8 = Substring(text).utf8[...]
         func skipSpaces() {
@@ -98,9 +99,13 @@ public enum JSLiteralParser {
             skipSpaces()
             first = word()
         }
-        if first.elementsEqual("function".utf8) {
+        if first.elementsEqual("function".utf8) {  // function [*] [name] (
             skipSpaces()
-            return utf8.first == UInt8(ascii: "(") || utf8.first == UInt8(ascii: "*") || !word().isEmpty
+            if utf8.first == UInt8(ascii: "*") { utf8.removeFirst() }
+            skipSpaces()
+            _ = word()
+            skipSpaces()
+            return utf8.first == UInt8(ascii: "(")
         }
         if first.isEmpty {
             guard utf8.first == UInt8(ascii: "(") else { return false }
@@ -225,11 +230,8 @@ struct JSLiteralScanner {
              UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "?"), UInt8(ascii: "~"):
             throw failure("operator \(describeCurrent()) is not evaluated; a config must be a literal")
         default:
-            if closing == nil {
-                throw failure("unexpected \(describeCurrent()) after the value")
-            }
-            let expected = closing.map { "',' or '\(Character(Unicode.Scalar($0)))'" } ?? "the end"
-            throw failure("unexpected \(describeCurrent()), expected \(expected)")
+            guard let closing else { throw failure("unexpected \(describeCurrent()) after the value") }
+            throw failure("unexpected \(describeCurrent()), expected ',' or '\(Character(Unicode.Scalar(closing)))'")
         }
     }
 
@@ -316,12 +318,13 @@ struct JSLiteralScanner {
             if byte(at: position) == UInt8(ascii: ",") {
                 throw failure("array holes (',,') are not allowed; write null")
             }
+            let index = elements.count
             do throws(Failure) {
                 elements.append(try parseValue(depth: depth))
                 try expectEndOfValue(closing: UInt8(ascii: "]"))
             } catch {
                 var failure = error
-                failure.path.append(.index(elements.count))
+                failure.path.append(.index(index))
                 throw failure
             }
             if bytes[position] == UInt8(ascii: ",") { position += 1 }
