@@ -127,6 +127,7 @@ struct JSLiteralParserTests {
         LiteralRejection("{[k]: 1}", "", "computed keys are not evaluated"),
         LiteralRejection("{...base, a: 1}", "", "spread ('...') is not evaluated"),
         LiteralRejection("[...xs]", "[0]", "spread ('...') is not evaluated"),
+        LiteralRejection("[.x]", "[0]", "unexpected character '.', expected a value"),
         LiteralRejection("[1,,2]", "", "array holes (',,') are not allowed"),
         LiteralRejection("{s: 'abc}", "s", "unterminated string"),
         LiteralRejection("{s: 'a\nb'}", "s", "a line break inside quotes must be written \\n"),
@@ -213,6 +214,35 @@ struct JSLiteralParserTests {
             _ = try JSLiteralParser.parse("{" + members.joined(separator: ",") + "}")
         } throws: { error in
             (error as? JSONSyntaxError)?.message == #"duplicate key "k7""#
+        }
+    }
+
+    /// 2 MiB hostile inputs are refused with the right message and path (their timing is measured in a release
+    /// build, not asserted here).
+    @Test func hostileTwoMebibyteInputsAreRefused() {
+        let size = 2 << 20
+        func filled(_ prefix: String, _ unit: String, _ suffix: String) -> String {
+            prefix + String(repeating: unit, count: (size - prefix.utf8.count - suffix.utf8.count) / unit.utf8.count)
+                + suffix
+        }
+        let numbers = filled("[", "12345,", "while(true){}]")
+        let cases: [(String, String, String)] = [
+            (numbers, "[\((numbers.utf8.count - 15) / 6)]", #"identifier "while" is not a value"#),
+            (filled("while(true){}", " ", ""), "", #"identifier "while" is not a value"#),
+            // Depths 1–3 are a, b and [0]; the objects at depths 4–64 each hold a "c"; depth 65 is refused.
+            (filled("{a:{b:[", "{c:", ""), "a.b[0]" + String(repeating: ".c", count: 61),
+             "nesting deeper than 64 levels"),
+            (filled("[1,", "// comment\n", "/*"), "", "unterminated /* comment"),
+            (filled("{s: '", "x", "'}"), "s", "string longer than 65536 bytes"),
+        ]
+        for (text, path, fragment) in cases {
+            #expect(text.utf8.count > size - 16)
+            #expect {
+                _ = try JSLiteralParser.parse(text)
+            } throws: { error in
+                let error = error as? JSONSyntaxError
+                return error?.path == path && error?.message.contains(fragment) == true
+            }
         }
     }
 

@@ -599,8 +599,10 @@ struct JSLiteralScanner {
                         + "drawn; use a number or null", at: start)
                 }
             }
-            if next == UInt8(ascii: ".") && digitsStart == start {
-                throw failure("spread ('...') is not evaluated; a config must be a literal", at: start)
+            if digitsStart == start {  // a '.' not followed by a digit
+                let isSpread = byte(at: start + 1) == UInt8(ascii: ".") && byte(at: start + 2) == UInt8(ascii: ".")
+                throw failure(isSpread ? "spread ('...') is not evaluated; a config must be a literal"
+                                       : "unexpected character '.', expected a value", at: start)
             }
             throw failure("operator '\(Character(Unicode.Scalar(bytes[start])))' applies only to a number literal "
                 + "here; expressions are not evaluated", at: start)
