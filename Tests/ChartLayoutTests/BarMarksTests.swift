@@ -170,3 +170,23 @@ extension BarMarksTests {
         #expect(rectangles <= 32 * 2_250 && rectangles >= 32 * 2_000, "\(rectangles)")
     }
 }
+
+extension BarMarksTests {
+    /// Value labels are a per-chart decision: 2 series × 1,000 bars get them, 3 × 1,000 get none (over 2,000 they
+    /// could not be read, and placing each against every bar cost seconds), in either orientation.
+    @Test(arguments: [false, true])
+    func valueLabelsStopAbove2000BarsPerChart(_ horizontal: Bool) {
+        func labelCount(series: Int) -> Int {
+            var spec = barSpec((0..<series).map { k in (0..<1_000).map { Double(($0 + k) % 9) + 1 } },
+                               horizontal: horizontal)
+            spec.bars.valueLabels = true
+            spec.width = 4096
+            spec.height = 4096
+            let scene = ChartLayout.scene(for: spec, metrics: metrics)
+            return groups(scene).filter { if case .valueLabel? = $0.role { true } else { false } }
+                .reduce(0) { $0 + $1.children.count }
+        }
+        #expect(labelCount(series: 2) > 0)
+        #expect(labelCount(series: 3) == 0)
+    }
+}

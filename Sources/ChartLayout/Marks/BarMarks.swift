@@ -19,6 +19,13 @@ enum BarMarks {
         spec.series.indices.filter { spec.series[$0].mark != .line }
     }
 
+    /// How many bars of the whole chart would carry a value label. Above `maxBarMarks` none does: the labels could
+    /// not be read (over 2,000 bars leave a 4096 px plot 2 px per label), and placing each against every other bar
+    /// would cost seconds (64 series × 2,000 horizontal bars took 2.3 s).
+    static func labelledBars(_ spec: ChartSpec, bands: BandScale) -> Int {
+        barSeries(spec).reduce(0) { $0 + min(spec.series[$1].points.count, bands.count) }
+    }
+
     /// Stacked offsets by series index; line-marked series contribute nothing.
     static func stacks(_ data: [SeriesData]) -> [[StackSegment]] {
         StackLayout.stack(data.map { d in d.series.mark == .line ? [] : d.series.points.map(\.y) })
@@ -68,6 +75,7 @@ enum BarMarks {
         var progress: [(index: Int, progress: Double)] = []
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
+        let valueLabels = spec.bars.valueLabels && labelledBars(spec, bands: bands) <= maxBarMarks
         var bulk = Path()
         let barsPerSeries = max(maxBarMarks, maxBars / max(1, barSeries.count))
         for c in Swift.stride(from: 0, to: count, by: max(1, count / barsPerSeries)) {
@@ -105,7 +113,7 @@ enum BarMarks {
                                              .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
                                                           fill: .solid(color))),
                                          ])))
-            if spec.bars.valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,
+            if valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,
                                                                 inside: stacks != nil, color: color, ctx: ctx) {
                 labels.append((label, rect))
             }
