@@ -210,8 +210,13 @@ struct MarkStylingTests {
         #expect(marks.keys.filter { $0[0] == 0 }.count == 4)
         // The series without dots draws nothing, not even its lone points (index 3, between gaps).
         #expect(marks.keys.allSatisfy { $0[0] == 0 || marks[$0]?.allSatisfy(\.isInvisible) == true })
-        let legend = groups(scene).filter { if case .legendItem? = $0.role { true } else { false } }
-        #expect(legend.count == 2)
+        // Both keep their legend entries, a dot without a stroke.
+        for k in 0..<2 {
+            let swatch = nodes(in: scene, under: .legendItem(series: k)).compactMap { node -> Shape? in
+                if case .shape(let s) = node { s } else { nil }
+            }
+            #expect(!swatch.isEmpty && swatch.allSatisfy { $0.stroke == nil && $0.fill != nil })
+        }
     }
 
     func area(_ scene: Scene) throws -> Shape {
