@@ -133,7 +133,8 @@ struct MarkStylingTests {
 
     @Test func pieSlicesTakeTheSeriesColorsAndOutline() throws {
         let json = #"{"type": "pie", "labels": ["a", "b", "c"], "series": [{"values": [5, 3, 2]"#
-        let styled = json + ##", "colors": ["#102030", null, "#405060"], "borderColor": "#ffffff", "borderWidth": 4}]}"##
+        let styled = json
+            + ##", "colors": ["#102030", null, "#405060"], "borderColor": "#ffffff", "borderWidth": 4}]}"##
         let slice: (Role) -> Int? = { if case .slice(let n, _) = $0 { n } else { nil } }
         let slices = shapes(try scene(styled), slice), plain = shapes(try scene(json + "}]}"), slice)
         #expect(solid(slices[0]?.first?.fill) == Color(rgb: 0x102030))
@@ -190,6 +191,12 @@ struct MarkStylingTests {
             let color = Color(rgb: i == 0 ? 0xFF0000 : 0x0000FF)
             #expect(shape == "cross" ? solid(dot.stroke) == color && dot.fill == nil : solid(dot.fill) == color)
         }
+    }
+
+    @Test func scatterDotsTakeTheDotRadius() throws {
+        let json = #"{"type": "scatter", "series": [{"points": [[1, 1], [2, 2]], "dots": {"radius": 9}}]}"#
+        let marks = points(try scene(json))
+        #expect(abs(try #require(marks[[0, 1]]?.first?.path.controlBounds).width - 18) < 1e-9)
     }
 
     @Test func hollowDotsRingTheirPointColor() throws {

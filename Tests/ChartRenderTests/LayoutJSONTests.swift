@@ -102,7 +102,8 @@ struct LayoutJSONTests {
              "series": [{"values": [1, 2, 3], "color": "#123456", "colors": ["#ff0000", null, "rgba(0,0,255,0.5)"],
                          "borderWidth": 4}]}
             """#
-        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let json = try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
+        let layout = try #require(json as? [String: Any])
         let bars = try #require(layout["bars"] as? [[String: Any]])
         #expect(bars.map { $0["color"] as? String } == ["#ff0000", "#123456", "#0000ff80"])
         let plotWidth = try #require((layout["plot"] as? [String: Double])?["width"])

@@ -32,11 +32,16 @@ enum ScatterMarks {
         var reach = scaled ? maxRadius + 0.5 : 0
         for s in spec.series {
             let outline = MarkStyle.borderWidth(s) / 2
-            let largest = s.sizes.isEmpty ? ctx.dotRadius(lineWidth: s.lineWidth)
+            let largest = s.sizes.isEmpty ? dotRadius(s, ctx: ctx)
                 : s.sizeMode == .radius ? s.sizes.max() ?? 0 : maxRadius
             reach = max(reach, largest + (s.sizes.isEmpty && outline == 0 ? 0 : max(0.5, outline)))
         }
         return reach
+    }
+
+    /// The radius of a plain dot: the series' `dots.radius`, else the line width's dot radius.
+    static func dotRadius(_ series: Series, ctx: LayoutContext) -> Double {
+        series.dot.radius ?? ctx.dotRadius(lineWidth: series.lineWidth)
     }
 
     /// The radius for `size` when `largest` gets `maxRadius`: r = maxRadius·√(size / largest).
@@ -52,7 +57,6 @@ enum ScatterMarks {
         let series = data.series
         let style = MarkStyle(ctx: ctx, series: k)
         let name = ctx.seriesName(k)
-        let lineWidth = series.lineWidth
         let shape = series.dot.shape ?? .circle
         let visible = plot.insetBy(-0.5)
         let indices = data.runs.flatMap { $0 }
@@ -82,7 +86,7 @@ enum ScatterMarks {
             guard let value = series.points[i].y else { continue }
             let center = Point(x(series.points[i].x), y(value))
             guard visible.contains(center) else { continue }
-            let r = !bubbles ? ctx.dotRadius(lineWidth: lineWidth)
+            let r = !bubbles ? dotRadius(series, ctx: ctx)
                 : series.sizeMode == .radius ? max(0, series.sizes[i])
                 : radius(size: series.sizes[i], largest: largestSize ?? 0)
             let dot = DotPath.path(shape, center: center, radius: ctx.markRadius(r, at: center))
