@@ -64,7 +64,7 @@ enum BarMarks {
         let k = data.index
         let spec = ctx.spec
         let series = data.series
-        let style = MarkStyle(ctx: ctx, series: k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
         let name = ctx.seriesName(k)
         let barSeries = barSeries(spec)
         let slot = barSeries.firstIndex(of: k) ?? 0

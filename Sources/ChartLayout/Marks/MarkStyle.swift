@@ -12,8 +12,8 @@ struct MarkStyle {
     /// The outline's width in CSS px; 0 draws none.
     let borderWidth: Double
 
-    init(ctx: LayoutContext, series k: Int) {
-        let series = ctx.spec.series[k]
+    /// The style of `series`, series `k` of the spec.
+    init(_ series: Series, index k: Int, ctx: LayoutContext) {
         color = ctx.seriesColor(k)
         colors = series.colors
         borderColor = series.borderColor

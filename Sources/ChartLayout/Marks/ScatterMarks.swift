@@ -55,7 +55,7 @@ enum ScatterMarks {
         -> SeriesMarks {
         let k = data.index
         let series = data.series
-        let style = MarkStyle(ctx: ctx, series: k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
         let name = ctx.seriesName(k)
         let shape = series.dot.shape ?? .circle
         let visible = plot.insetBy(-0.5)

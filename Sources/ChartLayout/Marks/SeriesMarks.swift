@@ -58,7 +58,7 @@ struct SeriesMarks {
                       defaultFill: FillMode = .none) -> SeriesMarks {
         let k = data.index
         let series = data.series
-        let style = MarkStyle(ctx: ctx, series: k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
         let color = style.color
         let name = ctx.seriesName(k)
         let lineWidth = series.lineWidth
