@@ -110,8 +110,9 @@ public struct Series: Hashable, Sendable {
     /// bar i, of scatter or bubble dot i, of pie slice i, the dot of line point i. A nil entry (and every point past
     /// the list) takes `color`. Empty when not given.
     public var colors: [Color?] = []
-    /// The outline of each bar, pie slice and bubble of the series; nil means the mark's own color when
-    /// `borderWidth` is given, else no outline (a pie keeps its thin background-colored slice separators).
+    /// The outline of each bar, pie slice and bubble of the series; nil means the mark's own color (a pie slice's:
+    /// the background) when `borderWidth` is given, else no outline (bubbles keep their 1 px outline in their own
+    /// color, a pie its 1 px background-colored slice separators).
     public var borderColor: Color?
     /// The outline's width in CSS px (`ChartSpec.Limits.borderWidth`), drawn inside a bar's bounds and centered on
     /// a slice's or bubble's edge; nil means 1 when `borderColor` is given, else no outline.
