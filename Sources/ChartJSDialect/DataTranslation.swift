@@ -152,7 +152,8 @@ enum DataTranslation {
             native.report(path(), "expected a number, a numeric string or null, got \(JSONPath.quoted(text))")
             return nil
         case let other?:
-            native.report(path(), "expected a number\(isX ? ", a timestamp" : "") or null, got \(other.kindDescription)")
+            let expected = isX ? "a number, a timestamp or null" : "a number or null"
+            native.report(path(), "expected \(expected), got \(other.kindDescription)")
             return nil
         }
     }

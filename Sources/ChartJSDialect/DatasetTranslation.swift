@@ -86,7 +86,11 @@ enum DatasetTranslation {
         var secondGroupPath: String?
 
         mutating func add(_ group: String, path: String) {
-            if first == nil { first = group } else if first != group && secondGroupPath == nil { secondGroupPath = path }
+            if first == nil {
+                first = group
+            } else if first != group && secondGroupPath == nil {
+                secondGroupPath = path
+            }
         }
     }
 

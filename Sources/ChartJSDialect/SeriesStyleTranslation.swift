@@ -255,7 +255,8 @@ enum SeriesStyleTranslation {
         }
 
         /// `borderWidth` and `borderColor` → the outline of each bar, bubble or slice (none when the width is 0).
-        /// A per-side width (`{top, left, …}`) or per-point list uses its largest entry; per-point colours, the first.
+        /// A per-side width (`{top, left, …}`) or per-point list uses its largest entry; per-point colours, the
+        /// first.
         mutating func outline(defaultColor: String, defaultWidth: Double, _ native: inout NativeSpecBuilder) {
             let borderValue = object.take("borderColor")
             let color = ColorOption.read(borderValue, &native)

@@ -5,8 +5,8 @@ public import ChartScene
 /// Accepted (case-insensitive): `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`; `rgb()`/`rgba()` with integer channels
 /// 0–255 or percentages, an optional alpha 0–1 or percentage, in comma (`rgb(1, 2, 3, 0.5)`) or space
 /// (`rgb(1 2 3 / 50%)`) syntax; `hsl()`/`hsla()` in the same two syntaxes (CSS Color 4); and the CSS Color 4
-/// named colors including `transparent`. Anything else — including surrounding whitespace, out-of-range channels and other CSS functions — is rejected, so a color
-/// can never smuggle other text into SVG output.
+/// named colors including `transparent`. Anything else — including surrounding whitespace, out-of-range channels
+/// and other CSS functions — is rejected, so a color can never smuggle other text into SVG output.
 public enum CSSColor {
     /// The forms listed in every rejection message.
     public static let acceptedForms = "expected a CSS color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), "
