@@ -52,12 +52,13 @@ public enum ChartJSDialect {
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
         if let error = native.error { throw error }  // the rest is read by the type
-        if let value = root.take("options"), var options = value.object(&native) {
-            ChartTypeTranslation.readIndexAxis(&options, &context, &native)
-            PluginTranslation.translate(&options, &context, &native)
-            OptionsTranslation.translate(&options, &context, &native)
-            options.finish(&native)
-        }
+        var options = root.take("options").flatMap { $0.object(&native) }
+            ?? ConfigObject(members: [], path: "options", position: [])
+        ChartTypeTranslation.readIndexAxis(&options, &context, &native)
+        context.elements = ElementDefaults.read(&options, context, &native)
+        PluginTranslation.translate(&options, &context, &native)
+        OptionsTranslation.translate(&options, &context, &native)
+        options.finish(&native)
         if let data = root.take("data") {
             DatasetTranslation.translate(data, &context, &native)
         } else {

@@ -7,8 +7,8 @@ import ChartSpec
 enum SeriesStyleTranslation {
     static func translate(_ object: inout ConfigObject, series: Int, datasetIndex: Int, kind: SeriesKind,
                           pointCount: Int, _ context: TranslationContext, _ native: inout NativeSpecBuilder) {
-        var style = Style(object: object, series: series, datasetIndex: datasetIndex, pointCount: pointCount,
-                          context: context)
+        var style = Style(object: object, series: series, datasetIndex: datasetIndex, kind: kind,
+                          pointCount: pointCount, context: context)
         switch kind {
         case .line: style.line(&native)
         case .bar: style.bar(&native)
@@ -23,10 +23,21 @@ enum SeriesStyleTranslation {
         var object: ConfigObject
         let series: Int
         let datasetIndex: Int
+        let kind: SeriesKind
         let pointCount: Int
         let context: TranslationContext
 
         var datasetPath: String { object.path }
+
+        /// The dataset's option under the first of `names` present, else its `options.elements` default.
+        mutating func take(_ names: String...) -> ConfigValue? {
+            var found: ConfigValue?
+            for name in names {
+                let value = object.take(name)
+                if found == nil { found = value }
+            }
+            return found ?? context.elements.value(names[0], for: kind)
+        }
 
         func set(_ path: [String], _ value: JSONValue, from origin: String?, _ native: inout NativeSpecBuilder) {
             native.setSeries(series, path, value, from: .path(origin ?? datasetPath))
@@ -43,21 +54,19 @@ enum SeriesStyleTranslation {
         // MARK: Lines
 
         mutating func line(_ native: inout NativeSpecBuilder) {
-            let sparkline = context.chartType == .sparkline
-            let border = object.take("borderColor")
-            let color = ColorOption.read(border, &native)?.first
-                ?? (sparkline ? "#000" : VersionDefaults.elementColor)
+            let border = take("borderColor")
+            let color = ColorOption.read(border, &native)?.first ?? VersionDefaults.elementColor
             set(["color"], .string(color), from: border?.path, &native)
             let (fill, fillPath) = background(&native)
             var drawsLine = true
-            if let width = object.take("borderWidth") {
+            if let width = take("borderWidth") {
                 switch width.value {
                 case .number(0): drawsLine = false
                 case .number: set(["lineWidth"], width.value, from: width.path, &native)
                 default: native.report(width.path, "expected a width in px, got \(width.value.kindDescription)")
                 }
             } else {
-                set(["lineWidth"], .number(sparkline ? 1 : VersionDefaults.lineWidth), from: nil, &native)
+                set(["lineWidth"], .number(VersionDefaults.lineWidth), from: nil, &native)
             }
             if let showLine = object.take("showLine") {
                 guard case .bool(let flag) = showLine.value else {
@@ -70,12 +79,12 @@ enum SeriesStyleTranslation {
             dash(&native)
             curve(&native)
             area(fill: fill.first, from: fillPath, &native)
-            dots(lineColor: color, fill: fill, defaultRadius: sparkline ? 0 : VersionDefaults.pointRadius, &native)
+            dots(lineColor: color, fill: fill, &native)
         }
 
         /// `borderDash` → `dash` (on/off lengths in px; an empty list is a solid line).
         mutating func dash(_ native: inout NativeSpecBuilder) {
-            guard let dash = object.take("borderDash") else { return }
+            guard let dash = take("borderDash") else { return }
             guard case .array(let lengths) = dash.value else {
                 native.report(dash.path, "expected an array of dash and gap lengths, got \(dash.value.kindDescription)")
                 return
@@ -87,9 +96,12 @@ enum SeriesStyleTranslation {
         /// over the others (as in Chart.js); a tension above 0 is Chart.js's cardinal spline, drawn as the native
         /// Catmull-Rom `cubic` (the same family; Chart.js additionally caps control points inside the chart area).
         mutating func curve(_ native: inout NativeSpecBuilder) {
-            let stepped = object.take(anyOf: "stepped", "steppedLine")
-            let interpolation = object.take("cubicInterpolationMode")
-            let tension = object.take(anyOf: "tension", "lineTension")
+            let stepped = take("stepped", "steppedLine")
+            let interpolation = take("cubicInterpolationMode")
+            // QuickChart sets every dataset of a v2 line chart to `lineTension || 0`, so there the element
+            // default never applies (`VersionDefaults.tension`).
+            let straightened = context.version == .v2 && [.line, .sparkline].contains(context.chartType)
+            let tension = straightened ? object.take(anyOf: "tension", "lineTension") : take("tension", "lineTension")
             if let stepped {
                 let curve: String? = switch stepped.value {
                 case .bool(true), .string("before"): "stepBefore"
@@ -121,7 +133,7 @@ enum SeriesStyleTranslation {
         /// `fill` → `fill`, `fillTo`, `fillColor`. v2 lines fill to the origin unless `fill: false`; v3+ do not.
         /// Fills between datasets (`'+1'`, `'-1'`, an index, `'stack'`, `{value}`) cannot be drawn and are refused.
         mutating func area(fill color: String, from colorPath: String?, _ native: inout NativeSpecBuilder) {
-            let fill = object.take("fill")
+            let fill = take("fill")
             var to: String?
             switch fill?.value {
             case nil: to = VersionDefaults.lineFill(context.version) ? "zero" : nil
@@ -144,9 +156,8 @@ enum SeriesStyleTranslation {
         /// `pointRadius`, `pointStyle`, `pointBackgroundColor` → `dots`, `colors`. Chart.js draws a point on every
         /// value by default; radius 0 draws none. Points are filled with `pointBackgroundColor`, else the
         /// dataset's `backgroundColor` (a per-point list gives each dot its colour).
-        mutating func dots(lineColor: String, fill: ColorOption, defaultRadius: Double,
-                           _ native: inout NativeSpecBuilder) {
-            guard let (radius, radiusPath) = pointRadius(defaultRadius, &native) else { return }
+        mutating func dots(lineColor: String, fill: ColorOption, _ native: inout NativeSpecBuilder) {
+            guard let (radius, radiusPath) = pointRadius(&native) else { return }
             if radius == 0 { return set(["dots"], .bool(false), from: radiusPath, &native) }
             set(["dots", "style"], .string("filled"), from: radiusPath, &native)
             set(["dots", "radius"], .number(max(radius, 1)), from: radiusPath, &native)
@@ -163,10 +174,8 @@ enum SeriesStyleTranslation {
         }
 
         /// `pointRadius` (one radius, or one per point: the largest is used); nil after a problem.
-        mutating func pointRadius(_ defaultRadius: Double, _ native: inout NativeSpecBuilder)
-            -> (Double, path: String?)?
-        {
-            guard let value = object.take("pointRadius") else { return (defaultRadius, nil) }
+        mutating func pointRadius(_ native: inout NativeSpecBuilder) -> (Double, path: String?)? {
+            guard let value = take("pointRadius") else { return (VersionDefaults.pointRadius, nil) }
             switch value.value {
             case .number(let r) where r >= 0: return (r, value.path)
             case .array(let radii):
@@ -188,7 +197,7 @@ enum SeriesStyleTranslation {
 
         /// `pointStyle` → `dots.shape`.
         mutating func pointShape(_ native: inout NativeSpecBuilder) {
-            guard let style = object.take("pointStyle") else { return }
+            guard let style = take("pointStyle") else { return }
             let shapes = ["circle": "circle", "rect": "square", "rectRounded": "square", "triangle": "triangle",
                           "rectRot": "diamond", "cross": "cross", "crossRot": "cross"]
             guard case .string(let name) = style.value, let shape = shapes[name] else {
@@ -222,7 +231,7 @@ enum SeriesStyleTranslation {
             set(["color"], .string(fill.first), from: fillPath, &native)
             if let colors = fill.perPoint(count: pointCount) { set(["colors"], colors, from: fillPath, &native) }
             outline(defaultColor: VersionDefaults.elementColor, defaultWidth: 0, &native)
-            if let (radius, path) = pointRadius(VersionDefaults.pointRadius, &native), let path {
+            if let (radius, path) = pointRadius(&native), let path {
                 if radius == 0 {
                     set(["dots"], .bool(false), from: path, &native)
                 } else {
@@ -258,10 +267,10 @@ enum SeriesStyleTranslation {
         /// A per-side width (`{top, left, …}`) or per-point list uses its largest entry; per-point colours, the
         /// first.
         mutating func outline(defaultColor: String, defaultWidth: Double, _ native: inout NativeSpecBuilder) {
-            let borderValue = object.take("borderColor")
+            let borderValue = take("borderColor")
             let color = ColorOption.read(borderValue, &native)
             var width = defaultWidth
-            let widthValue = object.take("borderWidth")
+            let widthValue = take("borderWidth")
             if let widthValue {
                 let entries: [JSONValue] = switch widthValue.value {
                 case .array(let list): list

@@ -29,9 +29,9 @@ enum VersionDefaults {
         return chartType == .line || chartType == .sparkline || chartType == .radar ? 0 : 0.4
     }
 
-    /// `elements.line.borderWidth` (both versions); QuickChart's sparkline uses 1 and black.
+    /// `elements.line.borderWidth` (both versions); QuickChart's sparkline uses 1 and black (`ElementDefaults`).
     static let lineWidth = 3.0
-    /// `elements.point.radius` (both versions); QuickChart's sparkline uses 0.
+    /// `elements.point.radius` (both versions); QuickChart's sparkline uses 0 (`ElementDefaults`).
     static let pointRadius = 3.0
     /// A bubble without `r` (`elements.point.radius`).
     static let bubbleRadius = 3.0

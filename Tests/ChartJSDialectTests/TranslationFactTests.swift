@@ -131,6 +131,26 @@ struct TranslationFactTests {
                 ("series[0].color", s("teal")), ("series[0].dots.radius", n(6)),
                 ("series[0].dots.shape", s("triangle")), ("series[0].line", .bool(true)),
              ]),
+        // options.elements: defaults for every dataset; a dataset's own option wins. QuickChart straightens v2 line
+        // charts whatever elements.line.tension says.
+        Fact("{type: 'line', data: {datasets: [{data: [1]}, {data: [1], borderWidth: 5}]}, options: {elements:"
+             + " {point: {radius: 0}, line: {borderWidth: 1, tension: 0.4, fill: false}}}}", .v3, [
+                ("series[0].dots", .bool(false)), ("series[0].lineWidth", n(1)), ("series[0].curve", s("cubic")),
+                ("series[0].fill", nil), ("series[1].lineWidth", n(5)),
+             ]),
+        Fact("{type: 'line', data: {datasets: [{data: [1]}]}, options: {elements: {line: {tension: 0.4}}}}", .v2, [
+            ("series[0].curve", s("linear")),
+        ]),
+        Fact("{type: 'bar', data: {datasets: [{data: [1]}, {type: 'line', data: [1]}]}, options: {elements:"
+             + " {line: {tension: 0}, bar: {borderWidth: 2}}}}", .v2, [
+                ("series[1].curve", s("linear")), ("series[0].borderWidth", n(2)),
+                ("series[0].borderColor", s(VersionDefaults.elementColor)), ("series[1].borderWidth", nil),
+             ]),
+        // QuickChart's sparkline: a black 1 px line without points, unless elements.line / elements.point say.
+        Fact("{type: 'sparkline', data: {datasets: [{data: [1, 2]}]}, options: {elements: {line: {borderColor:"
+             + " 'red'}}}}", .v2, [
+                ("series[0].color", s("red")), ("series[0].lineWidth", n(3)), ("series[0].dots", .bool(false)),
+             ]),
     ]
 
     @Test(arguments: facts)
@@ -143,12 +163,13 @@ struct TranslationFactTests {
 
     @Test func ignoredKeysAreListedInDocumentOrderAtTheirChartJSPaths() throws {
         let native = try ChartJSDialect.nativeSpec(try config("""
-            {options: {responsive: true, animation: {duration: 0}}, type: 'bar',
+            {options: {responsive: true, animation: {duration: 0}, elements: {bar: {backgroundColor: 'red'}}},
+             type: 'bar',
              data: {datasets: [{data: [1], hoverBackgroundColor: 'red', label: 'a'}], extra: 1},
              plugins: []}
             """), ChartJSRequest())
-        #expect(native.ignored == ["options.responsive", "options.animation", "data.datasets[0].hoverBackgroundColor",
-                                   "data.extra", "plugins"])
+        #expect(native.ignored == ["options.responsive", "options.animation", "options.elements.bar.backgroundColor",
+                                   "data.datasets[0].hoverBackgroundColor", "data.extra", "plugins"])
     }
 
     @Test func yAxisIDNamingARightAxisPutsTheSeriesOnY2() throws {
