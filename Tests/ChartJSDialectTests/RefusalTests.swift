@@ -104,7 +104,8 @@ struct RefusalTests {
     }
 
     /// More points than a series may have: the native limit, reported at the dataset's `data`. Cost stays linear:
-    /// a 2-million-point config is refused within seconds even in a debug build.
+    /// a 2-million-point config takes about 2 s in a debug build on an idle core (1 s of it the function-string scan);
+    /// the bound is loose enough for a loaded machine and still catches any quadratic step (hours at this size).
     @Test func aHugeDatasetIsRefusedAtItsData() throws {
         let data = JSONValue.array(Array(repeating: .number(1), count: 2_000_000))
         let value = JSONValue.object([
@@ -121,7 +122,7 @@ struct RefusalTests {
             guard let issue = (error as? SpecError)?.issues.first else { return false }
             return issue.path == "data.datasets[0].data" && issue.message.contains("1000000")
         }
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(30))
     }
 
     /// Every problem is listed, but at most `maxReportedIssues` of them plus a count.
