@@ -30,6 +30,8 @@ struct RefusalTests {
                 "data.datasets[0].type", #"expected "bar" or "line", got "bubble""#),
         Refusal("{type: 'pie', data: {datasets: [{type: 'line', data: [1]}]}}",
                 "data.datasets[0].type", "only bar and line charts mix dataset types"),
+        Refusal("{type: 'sparkline', data: {datasets: [{data: [1]}, {data: [2]}]}}", "data.datasets",
+                "a sparkline draws exactly 1 dataset, got 2"),
         Refusal("[1, 2]", "", "expected a Chart.js config object, got an array"),
         // Data.
         Refusal("{type: 'bar', data: {datasets: [{data: [1, 'abc']}]}}",
