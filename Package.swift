@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "ChartScene", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The request model: JSON → validated ChartSpec, errors with JSON paths.
         .target(name: "ChartSpec", dependencies: ["ChartScene"], swiftSettings: strict),
+        // Chart.js configs (QuickChart's request surface) → native specs; knows nothing of layout or output.
+        .target(name: "ChartJSDialect", dependencies: ["ChartSpec"], swiftSettings: strict),
         // TrueType reading, text measurement and glyph outlines.
         .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
@@ -61,6 +63,7 @@ let package = Package(
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
+        .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
