@@ -63,8 +63,9 @@ struct CartesianFrame {
         var decorations = headerNodes
         // Room above the plot for the top y label's upper half.
         let plotTop = top + (ctx.ascent(style.tickSize) / 2).rounded(.up) + 2
-        let titleRoom = { (axis: AxisOptions) in
-            axis.show ? axis.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0 : 0
+        let titleRoom = { (axis: AxisOptions) -> Double in
+            guard axis.show, let title = axis.title, !title.isEmpty else { return 0 }
+            return ctx.lineHeight(style.axisTitleSize) + 6
         }
         let bottomFixed = pad + titleRoom(spec.x)
         let leftFixed = canvas.minX + pad + titleRoom(spec.y)
