@@ -131,7 +131,11 @@ struct FrameOptionsTests {
             }
         }
         // On top, the legend row costs the pie height; beside it, width, which a wide canvas has to spare.
-        if position == .bottom { #expect(pie.center.y < full.center.y) } else { #expect(pie.outerRadius >= full.outerRadius) }
+        if position == .bottom {
+            #expect(pie.center.y < full.center.y)
+        } else {
+            #expect(pie.outerRadius >= full.outerRadius)
+        }
     }
 
     // MARK: Title

@@ -90,7 +90,8 @@ struct LayoutJSONTests {
         let spec = #"{"title": "Sales", "labels": ["a", "b", "c"], "legend": {"position": "\#(position)"}, "#
             + #""series": [{"name": "North", "values": [5, 9, 7]}, {"name": "South", "values": [6, 7, 8]}], "#
             + #""y": {"zero": true, "softMax": 20, "tickStep": 5}}"#
-        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let json = try render(spec, .json)
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
         let p = try #require(layout["plot"] as? [String: Double])
         let plot = (minX: p["x"] ?? .nan, minY: p["y"] ?? .nan, maxX: (p["x"] ?? .nan) + (p["width"] ?? .nan),
                     maxY: (p["y"] ?? .nan) + (p["height"] ?? .nan))

@@ -18,7 +18,8 @@ struct FrameFieldsTests {
         #expect(try canonical(minimalSpec(#""legend": {"show": true, "position": "right"}"#))
             .contains(#""legend":{"show":true,"position":"right"}"#))
         // Without a position, the object is the flag: one chart, one canonical form, the earlier ETag.
-        #expect(try canonical(minimalSpec(#""legend": {"show": false}"#)) == canonical(minimalSpec(#""legend": false"#)))
+        #expect(try canonical(minimalSpec(#""legend": {"show": false}"#))
+            == canonical(minimalSpec(#""legend": false"#)))
         #expect(try canonical(minimalSpec(#""legend": {}"#)) == canonical(minimalSpec()))
         #expect(try !canonical(minimalSpec()).contains("legend"))
     }

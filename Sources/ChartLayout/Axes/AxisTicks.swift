@@ -30,8 +30,9 @@ extension AxisOptions {
 
 extension NiceTicks {
     /// Ticks every `step` data units (an axis's `tickStep`; Chart.js's `ticks.stepSize`): the multiples of `step`
-    /// within the domain. An unpinned end is widened to the next multiple — Chart.js's `niceMin = ⌊min / step⌋ · step`
-    /// and `niceMax = ⌈max / step⌉ · step` (`generateTicks`, scale.linearbase.js) — a pinned end stays where it is.
+    /// within the domain. An unpinned end is widened to the next multiple — Chart.js's
+    /// `niceMin = ⌊min / step⌋ · step` and `niceMax = ⌈max / step⌉ · step` (`generateTicks`, scale.linearbase.js)
+    /// — a pinned end stays where it is.
     /// Values are rounded to the step's decimals, as Chart.js does, so 3 × 0.1 reads 0.3.
     ///
     /// Nil — the caller falls back to automatic ticks — when that would be more than

@@ -136,7 +136,7 @@ extension FieldTable.Field {
     /// An optional options object read by its own table onto `empty` (or the value already set); nil is left out
     /// of the canonical form.
     static func object<Value: Sendable>(_ name: String, _ key: Key<Value?>, _ table: FieldTable<Value>,
-                               empty: Value) -> Self {
+                                        empty: Value) -> Self {
         Self(name: name, read: { target, value, path, diagnostics in
             guard let members = diagnostics.object(value, path) else { return }
             var options = target[keyPath: key] ?? empty
