@@ -22,6 +22,14 @@ extension ChartSpec {
         /// The longest single dash or gap, in CSS pixels.
         public static let maxDashLength = 4096.0
         public static let tickCount: ClosedRange<Int> = 2...20
+        /// An axis's `tickStep` in data units; a step giving more than `maxSteppedTicks` ticks falls back to
+        /// automatic ticks, so a tiny step never buys a long loop.
+        public static let tickStep: ClosedRange<Double> = 1e-300...1e300
+        public static let maxSteppedTicks = 1000
+        /// Lines of the title (split at "\n").
+        public static let titleLines = 8
+        /// `titleStyle.size` in CSS px.
+        public static let titleSize: ClosedRange<Double> = 6...72
         /// Decimals of the `.Nf` and `.N%` axis formats.
         public static let formatDecimals: ClosedRange<Int> = 0...10
         public static let maxAnnotations = 100

@@ -76,14 +76,21 @@ struct PieChartLayout {
         let slices = slices()
         let percents = Self.percents(slices)
         var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
+        var rest = canvas  // what a legend below or beside the pie leaves for it
         if spec.axes {
             if spec.legend ?? true, !slices.isEmpty {
                 let items = slices.map { (text: name($0), swatch: Legend.Swatch.block(color($0))) }
-                let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
-                // Only a legend that leaves the pie some room; the tooltips still name the slices.
-                if top + legend.height + 4 + 16 <= canvas.maxY - pad {
-                    nodes.append(legend.node(top: top, ctx: ctx))
-                    top += legend.height + 4
+                if let position = spec.legendPosition, position != .top {
+                    let legend = LegendPlacement.place(items, at: position, top: top, ctx: ctx)
+                    if let node = legend.node { nodes.append(node) }
+                    rest = legend.canvas
+                } else {
+                    let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
+                    // Only a legend that leaves the pie some room; the tooltips still name the slices.
+                    if top + legend.height + 4 + 16 <= canvas.maxY - pad {
+                        nodes.append(legend.node(top: top, ctx: ctx))
+                        top += legend.height + 4
+                    }
                 }
             }
         }
@@ -93,8 +100,8 @@ struct PieChartLayout {
         let hRoom = showPercent ? Self.leaderRadial + Self.leaderHorizontal + 3 + ctx.width("100%", size: labelSize)
             : 0
         let vRoom = showPercent ? Self.leaderRadial + ctx.lineHeight(labelSize) : 0
-        let area = Rect(x: canvas.minX + pad, y: top, width: max(0, canvas.width - 2 * pad),
-                        height: max(0, canvas.maxY - pad - top))
+        let area = Rect(x: rest.minX + pad, y: top, width: max(0, rest.width - 2 * pad),
+                        height: max(0, rest.maxY - pad - top))
         // The arcs' control points reach past the circle; they must stay on the canvas (within the padding).
         let half = min(area.width / 2 - hRoom, area.height / 2 - vRoom)
         let radius = max(0, min(half, (half + pad) / LayoutContext.arcControlReach))
