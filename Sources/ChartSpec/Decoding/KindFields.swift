@@ -53,6 +53,9 @@ enum KindFields {
         .text("otherLabel", \.otherLabel),
         .number("innerRadius", \.innerRadius, ChartSpec.Limits.pieInnerRadius),
         .bool("percentages", \.percentages),
+        .number("rotation", \.rotation, ChartSpec.Limits.pieRotation),
+        .number("circumference", \.circumference, ChartSpec.Limits.pieCircumference),
+        .bool("sliceValues", \.sliceValues),
     ])
 
     /// The checks of the spec's chart kind that need the decoded series.
