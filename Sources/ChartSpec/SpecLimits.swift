@@ -38,6 +38,8 @@ extension ChartSpec {
         public static let pieRotation: ClosedRange<Double> = -360...360
         /// The degrees a pie's slices sweep together (180: a half gauge).
         public static let pieCircumference: ClosedRange<Double> = 1...360
+        /// The spokes of a radar chart (its categories: the labels, or the longest series' values).
+        public static let radarSpokes: ClosedRange<Int> = 3...360
         public static let animationDuration: ClosedRange<Double> = 0.05...30
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10
