@@ -111,24 +111,23 @@ struct RadarChartLayoutTests {
         #expect(outline.path.elements.count == 5)  // move, three lines, close
     }
 
+    /// Extreme values, tiny and huge canvases, all nulls, 64 series, 360 spokes, negatives, and a sparkline.
     static func degenerateSpecs() -> [ChartSpec] {
-        var specs: [ChartSpec] = []
-        for (series, w, h) in [([[1.0, 1e300, -1e300, 4]], 500.0, 400.0), ([[5, 5, 5]], 16, 16),
-                               ([[nil, nil, nil]], 300, 200), (Array(repeating: [1.0, 2, 3], count: 64), 40, 400),
-                               ([(0..<360).map { Double($0 % 7) }], 4096, 20), ([[-3, -1, -2]], 300, 300)]
-        as [([[Double?]], Double, Double)] {
+        let cases: [([[Double?]], Double, Double, Bool)] = [
+            ([[1.0, 1e300, -1e300, 4]], 500, 400, true), ([[5, 5, 5]], 16, 16, true), ([[nil, nil, nil]], 300, 200, true),
+            (Array(repeating: [1.0, 2, 3], count: 64), 40, 400, true),
+            ([(0..<360).map { Double($0 % 7) }], 4096, 20, true), ([[-3, -1, -2]], 300, 300, true),
+            ([[3, 1, 2]], 40, 40, false),
+        ]
+        return cases.map { series, w, h, axes in
             var spec = makeSpec(series, width: w, height: h)
             spec.type = .radar
             spec.title = "Skills"
+            spec.axes = axes
             spec.series[0].dots = true
             spec.series[0].fill = .solid
-            specs.append(spec)
+            return spec
         }
-        var sparkline = makeSpec([[3, 1, 2]], width: 40, height: 40)
-        sparkline.type = .radar
-        sparkline.axes = false
-        specs.append(sparkline)
-        return specs
     }
 
     @Test(arguments: degenerateSpecs())

@@ -148,10 +148,13 @@ struct RadarChartLayout {
             spokes.line(to: point(i, outer))
         }
         let color = Paint.solid(ctx.theme.grid)
-        return .group(Group(role: .grid, children: [
-            .shape(Shape(path: rings, stroke: color, strokeStyle: StrokeStyle(width: 1, dash: spec.y.gridDash))),
-            .shape(Shape(path: spokes, stroke: color, strokeStyle: StrokeStyle(width: 1))),
-        ]))
+        var children: [Node] = []
+        if !rings.isEmpty {
+            children.append(.shape(Shape(path: rings, stroke: color, strokeStyle: StrokeStyle(width: 1,
+                                                                                            dash: spec.y.gridDash))))
+        }
+        children.append(.shape(Shape(path: spokes, stroke: color, strokeStyle: StrokeStyle(width: 1))))
+        return .group(Group(role: .grid, children: children))
     }
 
     /// The tick labels up the twelve o'clock spoke, each centered on its polygon's corner over a backdrop in the
@@ -169,7 +172,7 @@ struct RadarChartLayout {
             guard let placed = ctx.placed(run) else { continue }
             let width = ctx.width(text, size: size) + 4, height = ctx.lineHeight(size)
             let backdrop = Rect(x: placed.position.x - width / 2, y: y - height / 2, width: width, height: height)
-            children.append(.shape(Shape(path: Path.rect(backdrop), fill: .solid(ctx.theme.background.withOpacity(0.75)))))
+            children.append(.shape(Shape(path: .rect(backdrop), fill: .solid(ctx.theme.background.withOpacity(0.75)))))
             children.append(.text(placed))
         }
         return .group(Group(role: .yAxis, children: children))
