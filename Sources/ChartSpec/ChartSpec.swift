@@ -72,6 +72,8 @@ public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case pie
     /// A pie with a hole.
     case doughnut
+    /// One spoke per category (`labels`), each series a closed polygon on a radial value scale from the center.
+    case radar
 }
 
 /// The output formats the pipeline can produce.

@@ -42,6 +42,12 @@ extension ChartSpec {
         public static let pieOtherBelow: ClosedRange<Double> = 0...0.5
         /// A doughnut's hole as a share of its radius.
         public static let pieInnerRadius: ClosedRange<Double> = 0...0.9
+        /// Where a pie's first slice starts, degrees clockwise from twelve o'clock.
+        public static let pieRotation: ClosedRange<Double> = -360...360
+        /// The degrees a pie's slices sweep together (180: a half gauge).
+        public static let pieCircumference: ClosedRange<Double> = 1...360
+        /// The spokes of a radar chart (its categories: the labels, or the longest series' values).
+        public static let radarSpokes: ClosedRange<Int> = 3...360
         public static let animationDuration: ClosedRange<Double> = 0.05...30
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10

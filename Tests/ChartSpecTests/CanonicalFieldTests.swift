@@ -131,6 +131,9 @@ struct CanonicalFieldTests {
         "pie.otherLabel": Sample(json: #""Rest""#),
         "pie.innerRadius": Sample(json: "0.4"),
         "pie.percentages": Sample(json: "false"),
+        "pie.rotation": Sample(json: "-90"),
+        "pie.circumference": Sample(json: "180"),
+        "pie.sliceValues": Sample(json: "true"),
     ]
 
     static let fieldPaths = SpecFields.table.fieldPaths
