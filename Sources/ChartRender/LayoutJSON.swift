@@ -161,8 +161,8 @@ enum LayoutJSON {
     }
 
     /// What a text is, from its nearest group with a role: `title` (title and subtitle), `legend`, `xAxis`, `yAxis`,
-    /// `y2Axis` (tick labels and axis titles), `annotation` (a reference line's label), `valueLabel` (a value bubble's text, a
-    /// bar's value, a lead-change label), `sliceLabel`, `ringLabel`, or `other`.
+    /// `y2Axis` (tick labels and axis titles), `annotation` (a reference line's label), `valueLabel` (a value bubble's
+    /// text, a bar's value, a lead-change label), `sliceLabel`, `ringLabel`, or `other`.
     static func textRole(_ role: Role?) -> String {
         switch role {
         case .title?: "title"

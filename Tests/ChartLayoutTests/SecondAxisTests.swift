@@ -143,7 +143,8 @@ struct SecondAxisTests {
 
     @Test func aHorizontalLineOnY2IsDrawnAtItsY2Value() throws {
         let json = #"{"labels": ["a", "b", "c"], "series": [{"values": [10, 20, 15]}, "#
-            + #"{"values": [100, 500, 300], "axis": "y2"}], "y2": {"min": 0, "max": 1000}, "y": {"min": 0, "max": 40}, "#
+            + #"{"values": [100, 500, 300], "axis": "y2"}], "y2": {"min": 0, "max": 1000}, "#
+            + #""y": {"min": 0, "max": 40}, "#
             + #""annotations": [{"type": "hline", "y": 250, "axis": "y2"}, {"type": "hline", "y": 30}]}"#
         let scene = try scene(json)
         let plot = try plot(scene)

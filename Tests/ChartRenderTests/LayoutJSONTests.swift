@@ -71,7 +71,8 @@ struct LayoutJSONTests {
         let spec = #"{"type": "bar", "series": [{"values": [10, 30, 20]}, {"values": [250, 750, 500], "#
             + #""type": "line", "axis": "y2", "dots": true}], "y": {"min": 0, "max": 40}, "#
             + #""y2": {"min": 0, "max": 1000, "title": "Right"}}"#
-        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
+            as? [String: Any])
         let axes = try #require(layout["axes"] as? [String: Any])
         let plot = try #require(layout["plot"] as? [String: Double])
         let top = try #require(plot["y"]), height = try #require(plot["height"])
@@ -100,7 +101,8 @@ struct LayoutJSONTests {
         #expect(svg.contains(#"class="axis-y2""#))
 
         let single = #"{"series": [{"values": [1, 2]}], "y2": {"title": "unused"}}"#
-        let plain = try #require(try JSONSerialization.jsonObject(with: Data(try render(single, .json))) as? [String: Any])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(try render(single, .json)))
+            as? [String: Any])
         #expect((plain["axes"] as? [String: Any])?.keys.sorted() == ["x", "y"])
     }
 

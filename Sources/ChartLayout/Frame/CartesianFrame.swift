@@ -7,9 +7,9 @@ import ChartScene
 import ChartSpec
 
 /// The frame an axis-based kind draws in: title, subtitle and legend on top, margins fitted to the measured labels,
-/// a left value axis with horizontal grid lines (and a right one, `SecondAxis`, for series on `y2`) and an x baseline
-/// with category, numeric or time labels — or, for
-/// a transposed kind (horizontal bars, `HorizontalBarFrame`), categories down the left and values along the bottom.
+/// a left value axis with horizontal grid lines (and a right one, `SecondAxis`, for series on `y2`) and an x
+/// baseline with category, numeric or time labels — or, for a transposed kind (horizontal bars,
+/// `HorizontalBarFrame`), categories down the left and values along the bottom.
 /// With `axes: false`, or a canvas too small for axes, it is a sparkline: the plot fills the canvas, inset only by
 /// how far the marks reach. A log value axis lays out in log10 space.
 struct CartesianFrame {
@@ -92,15 +92,16 @@ struct CartesianFrame {
         if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: extent.emphasizeZero) {
             decorations.append(grid)
         }
-        let y2 = second.flatMap { s in r.y2.map { (SecondAxis.nodes($0, plot: r.plot, ctx: s.ctx),
-                                                     SecondAxis($0, plot: r.plot, ctx: s.ctx)) } }
-        if let grid = y2?.0.grid { decorations.append(grid) }
+        var y2: SecondAxis?
+        if let s = second, let axis = r.y2 {
+            decorations += SecondAxis.nodes(axis, plot: r.plot, ctx: s.ctx)
+            y2 = SecondAxis(axis, plot: r.plot, ctx: s.ctx)
+        }
         decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
-        if let axis = y2?.0.axis { decorations.append(axis) }
         decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
         return CartesianFrame(plot: r.plot, ticks: r.y.ticks, value: r.y.scale(plot: r.plot),
                               isLog: spec.y.scale == .log, xPosition: r.position,
-                              bands: bands(extent: extent, plot: r.plot), decorations: decorations, y2: y2?.1)
+                              bands: bands(extent: extent, plot: r.plot), decorations: decorations, y2: y2)
     }
 
     /// Sparkline: the data fills the canvas, inset only by how far the marks reach. When `titled` (`axes: false`
@@ -126,8 +127,7 @@ struct CartesianFrame {
 
     /// The value axis for a plot `plotHeight` tall, with room for the marks (`headroom`); `exact` (sparklines) makes
     /// the domain the data extent itself (the sparkline's plot is inset by the marks' reach instead).
-    static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double,
-                              exact: Bool) -> YAxisLayout {
+    static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double, exact: Bool) -> YAxisLayout {
         let y = extent.y
         let axis = { (lo: Double, hi: Double) in
             ctx.spec.y.scale == .log

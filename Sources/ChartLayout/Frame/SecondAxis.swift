@@ -24,7 +24,7 @@ struct SecondAxis {
     /// (so whole-number ticks follow its own data), and the extent with its range and zero rule as the value axis;
     /// nil when no series is on `y2`.
     static func setup(ctx: LayoutContext, extent: CartesianExtent) -> (ctx: LayoutContext, extent: CartesianExtent)? {
-        guard let range = extent.y2, ctx.spec.hasY2 else { return nil }
+        guard let range = extent.y2 else { return nil }
         var spec = ctx.spec
         spec.y = spec.options(of: .y2)
         spec.series = spec.series.filter { $0.axis == .y2 }
@@ -42,11 +42,11 @@ struct SecondAxis {
         return ctx.style.tickGap + axis.labelWidth + title
     }
 
-    /// The axis's grid lines (when `y2.grid`; none by default, as the left axis draws them) and its axis line, tick
-    /// labels and title, in drawing order.
-    static func nodes(_ axis: YAxisLayout, plot: Rect, ctx: LayoutContext) -> (grid: Node?, axis: Node) {
-        (axis.gridNode(plot: plot, ctx: ctx, showGrid: ctx.spec.y.grid, emphasizeZero: false),
-         axis.axisNode(plot: plot, ctx: ctx, right: true))
+    /// The axis's grid lines (when `y2.grid`; none by default, as the left axis draws them), then its axis line, tick
+    /// labels and title.
+    static func nodes(_ axis: YAxisLayout, plot: Rect, ctx: LayoutContext) -> [Node] {
+        let grid = axis.gridNode(plot: plot, ctx: ctx, showGrid: ctx.spec.y.grid, emphasizeZero: false)
+        return (grid.map { [$0] } ?? []) + [axis.axisNode(plot: plot, ctx: ctx, right: true)]
     }
 }
 

@@ -100,7 +100,8 @@ struct SeriesSet {
             lo = min(lo, 0)
             hi = max(hi, 0)
         }
-        if spec.options(of: axis).scale == .log {  // laid out in log10 space; the spec layer rejected non-positive values
+        // Laid out in log10 space; the spec layer rejected non-positive values.
+        if spec.options(of: axis).scale == .log {
             return lo <= hi && hi > 0 ? (LogScale.log10Clamped(lo), LogScale.log10Clamped(hi)) : (0, 1)
         }
         return lo <= hi ? (lo, hi) : (0, 0)

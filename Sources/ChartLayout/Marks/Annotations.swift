@@ -102,8 +102,7 @@ enum Annotations {
                   let x1 = pixel(box.xMax, x, edge: plot.maxX, lo: plot.minX, hi: plot.maxX),
                   let y0 = pixel(box.yMin, yMap, edge: plot.maxY, lo: plot.minY, hi: plot.maxY),
                   let y1 = pixel(box.yMax, yMap, edge: plot.minY, lo: plot.minY, hi: plot.maxY) else { continue }
-            let span = Rect(x: Swift.min(x0, x1), y: Swift.min(y0, y1), width: Swift.abs(x1 - x0),
-                            height: Swift.abs(y1 - y0))
+            let span = Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
             guard let rect = span.intersection(plot), rect.width > 0, rect.height > 0 else { continue }
             let stroke = box.borderColor.map { Paint.solid($0) }
             var children: [Node] = [

@@ -59,7 +59,8 @@ enum AnnotationFields {
             }),
         Kind(
             type: "vline",
-            fields: [instant("x", \.x, \.xText), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash)],
+            fields: [instant("x", \.x, \.xText), .text("label", \.label), .color("color", \.color),
+                     .dash("dash", \.dash)],
             required: ["x"],
             build: { d in d.x.map { .verticalLine(x: $0, label: d.label, color: d.color, dash: d.dash) } },
             draft: { annotation in
@@ -139,7 +140,11 @@ enum AnnotationFields {
                 if let x = diagnostics.number(value, path) { draft[keyPath: number] = x }
             }
         }, write: { draft, w in
-            if let string = draft[keyPath: text] { w.string(string) } else if let x = draft[keyPath: number] { w.number(x) }
+            if let string = draft[keyPath: text] {
+                w.string(string)
+            } else if let x = draft[keyPath: number] {
+                w.number(x)
+            }
         })
     }
 

@@ -39,8 +39,8 @@ enum SecondAxisChecks {
             default: axis = nil
             }
             if axis == .y2 && !spec.hasY2 {
-                diagnostics.report(JSONPath.member(path, "axis"),
-                                   "no series is on y2 (give a series \"axis\": \"y2\"), so there is no y2 to measure on")
+                diagnostics.report(JSONPath.member(path, "axis"), "no series is on y2 (give a series "
+                    + "\"axis\": \"y2\"), so there is no y2 to measure on")
             }
         }
     }
