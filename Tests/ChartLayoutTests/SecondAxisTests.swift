@@ -208,6 +208,27 @@ struct SecondAxisTests {
         #expect(abs(box.minX - (x[1]?.x ?? .nan)) < 1e-6 && abs(box.maxX - (x[2]?.x ?? .nan)) < 1e-6)
     }
 
+    @Test func theDescriptionNamesBothRanges() throws {
+        let json = #"{"series": [{"values": [0, 100]}, {"values": [0, 1], "axis": "y2"}], "#
+            + #""y": {"min": 0, "max": 100}, "y2": {"min": 0, "max": 1, "format": ".0%"}}"#
+        #expect(try scene(json).description.hasSuffix("; y from 0 to 100; y2 from 0% to 100%"))
+    }
+
+    @Test func aLeadChartDrawsBoxesBehindItsPlot() throws {
+        let json = #"{"type": "diff", "series": [{"values": [3, 5, 4]}, {"values": [1, 6, 2]}], "#
+            + #""y": {"min": -4, "max": 4}, "annotations": [{"type": "box", "yMin": 0, "yMax": 2}]}"#
+        let scene = try scene(json)
+        let plot = try plot(scene)
+        let box = try #require(annotationShapes(scene, 0).first?.path.controlBounds)
+        #expect(abs(box.minY - (plot.minY + plot.height * 0.25)) < 1e-6 && abs(box.maxY - plot.center.y) < 1e-6)
+        var order: [String] = []
+        scene.forEachNode { node, _ in
+            guard case .group(let g) = node else { return }
+            if case .annotation? = g.role { order.append("box") } else if g.role == .plot { order.append("plot") }
+        }
+        #expect(order == ["box", "plot"])
+    }
+
     /// Hostile bounds stay on the canvas: a box from −1e300 to 1e300 is the whole plot, not an overflow.
     @Test func extremeBoundsAreCutToThePlot() throws {
         let json = #"{"series": [{"values": [1, 2]}, {"values": [1e-300, 1e300], "axis": "y2"}], "#

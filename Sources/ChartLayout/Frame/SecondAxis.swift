@@ -12,12 +12,14 @@ struct SecondAxis {
     var position: (Double) -> Double
     /// Where bars and area fills of series on `y2` start (see `CartesianFrame.baseline`).
     var baseline: Double
+    /// The axis domain in data units (undoing log10 on a log axis).
+    var dataDomain: (Double, Double)
 
     /// The axis laid out onto `plot`; its mapping is the one a frame with this value axis has.
     init(_ axis: YAxisLayout, plot: Rect, ctx: LayoutContext) {
         let frame = CartesianFrame(plot: plot, ticks: axis.ticks, value: axis.scale(plot: plot),
                                    isLog: ctx.spec.y.scale == .log, xPosition: { $0 }, bands: nil, decorations: [])
-        (ticks, position, baseline) = (axis.ticks, frame.valuePosition, frame.baseline)
+        (ticks, position, baseline, dataDomain) = (axis.ticks, frame.valuePosition, frame.baseline, frame.dataDomain)
     }
 
     /// What the right-hand axis is laid out from: the context with `y2`'s options as `y` and only the series on it
@@ -59,5 +61,10 @@ extension CartesianFrame {
     /// Where bars and area fills of a series on `axis` start.
     func baseline(on axis: ValueAxis?) -> Double {
         axis == .y2 ? y2?.baseline ?? baseline : baseline
+    }
+
+    /// The second axis's domain in data units and how its labels are written, for the chart's description.
+    func y2Range(ctx: LayoutContext) -> (domain: (Double, Double), formatter: TickFormatter)? {
+        y2.map { ($0.dataDomain, TickFormatter(ctx.spec.options(of: .y2).format)) }
     }
 }

@@ -66,6 +66,7 @@ struct BarKind: CartesianKind {
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format))
+        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+                           y2: frame.y2Range(ctx: ctx))
     }
 }

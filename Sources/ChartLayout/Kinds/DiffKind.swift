@@ -166,6 +166,7 @@ struct DiffKind: CartesianKind {
         plotChildren.append(.group(Group(role: .series(0), children: seriesChildren)))
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
         let plotGroup = Node.group(Group(role: .plot, clip: clip, children: plotChildren))
+        nodes.append(contentsOf: Annotations.boxes(ctx: ctx, plot: plot, y: { yScale($0) }, x: frame.xPosition))
         nodes.append(plotGroup)
         guard !spec.annotations.isEmpty || !leadChanges.labels.isEmpty else { return nodes }
 

@@ -40,6 +40,7 @@ struct LineKind: CartesianKind {
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format))
+        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+                           y2: frame.y2Range(ctx: ctx))
     }
 }

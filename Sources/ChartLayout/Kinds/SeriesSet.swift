@@ -64,14 +64,16 @@ struct SeriesSet {
         }
     }
 
-    /// "Line chart with 3 series: A, B, C; y from 20 to 100".
-    func description(kind: String, domain: (Double, Double), formatter: TickFormatter) -> String {
+    /// "Line chart with 3 series: A, B, C; y from 20 to 100", and "; y2 from 0 to 1" with a second axis.
+    func description(kind: String, domain: (Double, Double), formatter: TickFormatter,
+                     y2: (domain: (Double, Double), formatter: TickFormatter)? = nil) -> String {
         guard !spec.series.isEmpty else { return "\(kind) with no data" }
         let shown = 10
         var names = spec.series.indices.prefix(shown).map { ctx.seriesName($0) }.joined(separator: ", ")
         if spec.series.count > shown { names += ", …" }
+        let second = y2.map { "; y2 from \($0.formatter.string($0.domain.0)) to \($0.formatter.string($0.domain.1))" }
         return "\(kind) with \(spec.series.count) series: \(names); y from \(formatter.string(domain.0)) "
-            + "to \(formatter.string(domain.1))"
+            + "to \(formatter.string(domain.1))" + (second ?? "")
     }
 
     /// The range value axis `axis` covers: `start` (bar heights or stack totals), all finite values of the series on
