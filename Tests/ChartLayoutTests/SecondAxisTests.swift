@@ -191,7 +191,8 @@ struct SecondAxisTests {
             if case .annotation? = g.role { order.append("box") }
             if g.role == .plot { order.append("plot") }
         }
-        #expect(order == ["box", "plot"])
+        // The rectangle behind the series, its label (placed clear of them) over them.
+        #expect(order == ["box", "plot", "box"])
         #expect(label == "Zone")
         let shape = try #require(annotationShapes(scene, 0).first)
         #expect(shape.fill == .solid(Color(red: 255, green: 0, blue: 0, alpha: 0x40)))

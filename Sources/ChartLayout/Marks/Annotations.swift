@@ -82,12 +82,23 @@ enum Annotations {
         }
     }
 
-    /// One `.annotation(i)` group per box that shows in the plot: its rectangle between its bounds (an absent bound
-    /// is that plot edge; `y` bounds through `y2` on that axis) cut to the plot, filled (by default a translucent
-    /// theme grey), outlined when it has a `borderColor`, with its label centered when the box has room for it.
+    /// A box laid out: its filled rectangle (drawn behind the series) and its label (placed over them).
+    struct Box {
+        /// The annotation's index in the spec (its `.annotation(i)` role).
+        var index: Int
+        /// The `.annotation(i)` group of the rectangle.
+        var node: Node
+        /// The label to place inside the rectangle, if it has one.
+        var label: LabelPlacer.Label?
+    }
+
+    /// The boxes that show in the plot: each rectangle between its bounds (an absent bound is that plot edge; `y`
+    /// bounds through `y2` on that axis) cut to the plot, filled (by default a translucent theme grey), outlined when
+    /// it has a `borderColor`; its label candidates inside the rectangle: centered, then at its left and right ends,
+    /// then the same along its top and its bottom edge.
     static func boxes(ctx: LayoutContext, plot: Rect, y: (Double) -> Double, x: (Double) -> Double,
-                      y2: ((Double) -> Double)? = nil) -> [Node] {
-        var nodes: [Node] = []
+                      y2: ((Double) -> Double)? = nil) -> [Box] {
+        var boxes: [Box] = []
         for (i, annotation) in ctx.spec.annotations.enumerated() {
             guard case .box(let box) = annotation else { continue }
             func yMap(_ v: Double) -> Double { (box.axis == .y2 ? y2?(v) : nil) ?? y(v) }
@@ -104,22 +115,39 @@ enum Annotations {
                   let y1 = pixel(box.yMax, yMap, edge: plot.minY, lo: plot.minY, hi: plot.maxY) else { continue }
             let span = Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
             guard let rect = span.intersection(plot), rect.width > 0, rect.height > 0 else { continue }
-            let stroke = box.borderColor.map { Paint.solid($0) }
-            var children: [Node] = [
-                .shape(Shape(path: .rect(rect), fill: .solid(box.color ?? ctx.theme.annotation.withOpacity(0.15)),
-                             stroke: stroke, strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)),
-            ]
-            let size = ctx.style.annotationSize
-            if let label = box.label, !label.isEmpty, rect.width > 16, rect.height >= ctx.lineHeight(size) {
-                let text = ctx.ellipsized(label, maxWidth: rect.width - 8, size: size)
-                let baseline = rect.center.y + (ctx.ascent(size) - ctx.descent(size)) / 2
-                let run = TextRun(text: text, position: Point(rect.center.x, baseline), size: size, anchor: .middle,
-                                  color: ctx.theme.text)
-                if !text.isEmpty, let placed = ctx.placed(run) { children.append(.text(placed)) }
-            }
-            nodes.append(.group(Group(role: .annotation(i), children: children)))
+            let shape = Shape(path: .rect(rect), fill: .solid(box.color ?? ctx.theme.annotation.withOpacity(0.15)),
+                              stroke: box.borderColor.map { .solid($0) }, strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                              snapToPixels: true)
+            boxes.append(Box(index: i, node: .group(Group(role: .annotation(i), children: [.shape(shape)])),
+                             label: box.label.flatMap { boxLabel($0, in: rect, ctx: ctx) }))
         }
-        return nodes
+        return boxes
+    }
+
+    /// The candidates of a box's label inside `rect`, or nil when it has no room for any.
+    private static func boxLabel(_ label: String, in rect: Rect, ctx: LayoutContext) -> LabelPlacer.Label? {
+        let size = ctx.style.annotationSize
+        let a = ctx.ascent(size), d = ctx.descent(size)
+        let text = ctx.ellipsized(label, maxWidth: rect.width - 8, size: size)
+        guard !text.isEmpty else { return nil }
+        let width = ctx.width(text, size: size)
+        var runs: [TextRun] = []
+        for baseline in [rect.center.y + (a - d) / 2, rect.minY + 3 + a, rect.maxY - 3 - d] {
+            for (x, anchor) in [(rect.center.x, TextAnchor.middle), (rect.minX + 4, .start), (rect.maxX - 4, .end)] {
+                let run = TextRun(text: text, position: Point(x, baseline), size: size, anchor: anchor,
+                                  color: ctx.theme.text)
+                if TextBox(run, width: width, metrics: ctx.metrics).isInside(rect) { runs.append(run) }
+            }
+        }
+        return runs.isEmpty ? nil : (runs, width)
+    }
+
+    /// One `.annotation(i)` group per box label that `placer` finds room for, drawn over the series.
+    static func labels(of boxes: [Box], placer: inout LabelPlacer, ctx: LayoutContext) -> [Node] {
+        boxes.compactMap { box in
+            guard let label = box.label, let run = placer.place(label, metrics: ctx.metrics) else { return nil }
+            return .group(Group(role: .annotation(box.index), children: [.text(run)]))
+        }
     }
 
     private static func line(_ path: Path, color: Color, dash: [Double]) -> Node {

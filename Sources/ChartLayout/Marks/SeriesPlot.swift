@@ -5,9 +5,10 @@ import ChartSpec
 /// everything, the plot group (every series' area below every line and dot), the reference lines, and the
 /// free-standing labels on top, placed by one `LabelPlacer` around everything drawn before them.
 enum SeriesPlot {
-    /// The plot group of `marks`, clipped `markReach` + 1 px outside the plot, then the line annotations, the bar
-    /// value labels and the value bubbles. Labels are placed in order of importance — bubbles (each asked for),
-    /// reference line labels, bar values — each clear of the frame, the marks, the lines and the labels before it.
+    /// The boxes, the plot group of `marks`, clipped `markReach` + 1 px outside the plot, then the line annotations,
+    /// the box labels, the bar value labels and the value bubbles. Labels are placed in order of importance — bubbles
+    /// (each asked for), reference line labels, box labels, bar values — each clear of the frame, the marks, the lines
+    /// and the labels before it.
     static func nodes(_ marks: [SeriesMarks], markReach: Double, in frame: CartesianFrame, ctx: LayoutContext)
         -> [Node] {
         let clip = frame.plot.insetBy(-(markReach + 1)).intersection(ctx.canvas) ?? ctx.canvas
@@ -22,8 +23,9 @@ enum SeriesPlot {
         let bubbles = bubbles(x: frame.xPosition, y: frame.valuePosition(on:), ctx: ctx,
                               progress: { s, i in s < marks.count ? marks[s].progress(at: i) : 1 }, placer: &placer)
         let annotations = Annotations.nodes(lines, placer: &placer, ctx: ctx)
-        // Boxes are drawn behind the series, bubbles last (on top).
-        return boxes + [plot] + annotations + valueLabels(marks, placer: &placer, ctx: ctx) + bubbles
+            + Annotations.labels(of: boxes, placer: &placer, ctx: ctx)
+        // Boxes are drawn behind the series, their labels over them, bubbles last (on top).
+        return boxes.map(\.node) + [plot] + annotations + valueLabels(marks, placer: &placer, ctx: ctx) + bubbles
     }
 
     /// One `.valueLabel(series:progress: 1)` group per series with the bar value labels `placer` found room for.
