@@ -230,6 +230,21 @@ struct SecondAxisTests {
         #expect(order == ["box", "plot"])
     }
 
+    /// Bars on a time axis sit on bands: a box's timestamps move onto them with the bars (band centers).
+    @Test func boxBoundsFollowTimeBarsOntoTheirBands() throws {
+        let json = #"{"type": "bar", "x": {"type": "time"}, "series": [{"points": [["2026-03-01", 1], "#
+            + #"["2026-03-02", 2], ["2026-03-03", 3]]}], "annotations": [{"type": "box", "xMin": "2026-03-02", "#
+            + #""xMax": "2026-03-03"}]}"#
+        let scene = try scene(json)
+        var centers: [Int: Double] = [:]
+        scene.forEachNode { node, _ in
+            guard case .group(let g) = node, case .bar(_, let i, _, _)? = g.role else { return }
+            for case .shape(let shape) in g.children { centers[i] = shape.path.controlBounds?.center.x }
+        }
+        let box = try #require(annotationShapes(scene, 0).first?.path.controlBounds)
+        #expect(abs(box.minX - (centers[1] ?? .nan)) < 1e-6 && abs(box.maxX - (centers[2] ?? .nan)) < 1e-6)
+    }
+
     /// Hostile bounds stay on the canvas: a box from −1e300 to 1e300 is the whole plot, not an overflow.
     @Test func extremeBoundsAreCutToThePlot() throws {
         let json = #"{"series": [{"values": [1, 2]}, {"values": [1e-300, 1e300], "axis": "y2"}], "#
