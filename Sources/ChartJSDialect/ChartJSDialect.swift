@@ -23,6 +23,19 @@ public enum ChartJSDialect {
     public static func translate(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError)
         -> ChartJSTranslation
     {
+        let native = try nativeSpec(config, request)
+        let json = native.json
+        do throws(SpecError) {
+            let spec = try ChartSpec.decode(json, renderingAs: request.format)
+            return ChartJSTranslation(spec: spec, native: json, ignored: native.ignored)
+        } catch {
+            throw native.mapped(error)
+        }
+    }
+
+    /// Steps 1 and 2: the native spec as JSON with the origins of its fields, not yet decoded. Internal, for tests of
+    /// native fields the decoder of this build may not have yet.
+    static func nativeSpec(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError) -> NativeSpecBuilder {
         let code = JSLiteralParser.executableStrings(in: config)
         if !code.isEmpty {
             throw SpecError(issues: code.prefix(ChartSpec.Limits.maxReportedIssues).map {
@@ -36,15 +49,20 @@ public enum ChartJSDialect {
         guard case .object(let members) = config else {
             throw SpecError(path: "", message: "expected a Chart.js config object, got \(config.kindDescription)")
         }
+        context.categoryLabels = categoryLabels(members)
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
         var options: ConfigObject?
         if let value = root.take("options") { options = value.object(&native) }
         if var o = options {
             ChartTypeTranslation.readIndexAxis(&o, &context, &native)
+            OptionsTranslation.translate(&o, &context, &native)  // first: annotations need the scales
             PluginTranslation.translate(&o, &context, &native)
-            OptionsTranslation.translate(&o, &context, &native)
             o.finish(&native)
+        } else {
+            var none = ConfigObject(members: [], path: "options", position: [])
+            OptionsTranslation.translate(&none, &context, &native)  // Chart.js's defaults
+            PluginTranslation.translate(&none, &context, &native)
         }
         if let data = root.take("data") {
             DatasetTranslation.translate(data, &context, &native)
@@ -53,13 +71,19 @@ public enum ChartJSDialect {
         }
         root.finish(&native)
         if let error = native.error { throw error }
+        return native
+    }
 
-        let json = native.json
-        do throws(SpecError) {
-            let spec = try ChartSpec.decode(json, renderingAs: request.format)
-            return ChartJSTranslation(spec: spec, native: json, ignored: native.ignored)
-        } catch {
-            throw native.mapped(error)
+    /// `data.labels` as text, for annotations that name a category (read again, with checks, by the datasets).
+    private static func categoryLabels(_ members: [JSONMember]) -> [String] {
+        guard case .object(let data)? = members.first(where: { $0.key == "data" })?.value,
+              case .array(let labels)? = data.first(where: { $0.key == "labels" })?.value else { return [] }
+        return labels.map { label in
+            switch label {
+            case .string(let text): text
+            case .number: JSONValue.canonicalNumber(label)
+            default: ""
+            }
         }
     }
 }
