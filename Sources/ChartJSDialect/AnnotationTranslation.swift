@@ -156,7 +156,7 @@ struct AnnotationTranslation {
         }
         if !fill, let dash = object.take("borderDash") { element.set("dash", dash.value, from: dash.path) }
         guard let label = object.take("label"), var options = label.object(&native) else { return }
-        let shown = options.take(anyOf: "display", "enabled")?.bool(&native) ?? false
+        let shown = options.take(anyOf: ["display", "enabled"])?.bool(&native) ?? false
         if let content = options.take("content"), let text = content.text(joinedBy: " ", &native), shown {
             element.set("label", .string(text), from: content.path)
         }

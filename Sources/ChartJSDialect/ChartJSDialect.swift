@@ -33,8 +33,8 @@ public enum ChartJSDialect {
         }
     }
 
-    /// Steps 1 and 2: the native spec as JSON with the origins of its fields, not yet decoded. Internal, for tests of
-    /// native fields the decoder of this build may not have yet.
+    /// Steps 1 and 2: the native spec, not yet decoded, with the origins of its fields; throws the problems found
+    /// at the Chart.js level.
     static func nativeSpec(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError) -> NativeSpecBuilder {
         let code = JSLiteralParser.executableStrings(in: config)
         if !code.isEmpty {
@@ -43,27 +43,23 @@ public enum ChartJSDialect {
                     + "give a value instead")
             })
         }
-        var native = NativeSpecBuilder()
-        var context = TranslationContext(request: request)
-        RequestTranslation.translate(request, &native)
         guard case .object(let members) = config else {
             throw SpecError(path: "", message: "expected a Chart.js config object, got \(config.kindDescription)")
         }
+        var native = NativeSpecBuilder()
+        var context = TranslationContext(request: request)
+        RequestTranslation.translate(request, &native)
         context.categoryLabels = categoryLabels(members)
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
-        var options: ConfigObject?
-        if let value = root.take("options") { options = value.object(&native) }
-        if var o = options {
-            ChartTypeTranslation.readIndexAxis(&o, &context, &native)
-            OptionsTranslation.translate(&o, &context, &native)  // first: annotations need the scales
-            PluginTranslation.translate(&o, &context, &native)
-            o.finish(&native)
-        } else {
-            var none = ConfigObject(members: [], path: "options", position: [])
-            OptionsTranslation.translate(&none, &context, &native)  // Chart.js's defaults
-            PluginTranslation.translate(&none, &context, &native)
-        }
+        if let error = native.error { throw error }  // the rest is read by the type
+        var options = root.take("options").flatMap { $0.object(&native) }
+            ?? ConfigObject(members: [], path: "options", position: [])
+        ChartTypeTranslation.readIndexAxis(&options, &context, &native)
+        context.elements = ElementDefaults.read(&options, context, &native)
+        OptionsTranslation.translate(&options, &context, &native)  // first: annotations need the scales
+        PluginTranslation.translate(&options, &context, &native)
+        options.finish(&native)
         if let data = root.take("data") {
             DatasetTranslation.translate(data, &context, &native)
         } else {
@@ -81,7 +77,7 @@ public enum ChartJSDialect {
         return labels.map { label in
             switch label {
             case .string(let text): text
-            case .number: JSONValue.canonicalNumber(label)
+            case .number(let number): DatasetTranslation.javaScriptString(number)
             default: ""
             }
         }

@@ -51,7 +51,7 @@ enum OptionsTranslation {
         if let text = title.take("text"), let lines = text.text(joinedBy: "\n", &native), display, !lines.isEmpty {
             native.set(["title"], .string(lines), from: .path(text.path))
         }
-        if let color = title.take(anyOf: "color", "fontColor"), display {
+        if let color = title.take(anyOf: ["color", "fontColor"]), display {
             native.set(["titleStyle", "color"], color.value, from: .path(color.path))
         }
         var size = title.take("fontSize")

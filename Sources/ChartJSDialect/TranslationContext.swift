@@ -18,6 +18,8 @@ struct TranslationContext {
     /// `data.labels` as text (numbers as JavaScript writes them), read before `options`: annotations name
     /// categories by label (`value: 'March'`).
     var categoryLabels: [String] = []
+    /// `options.elements`, read before the datasets.
+    var elements = ElementDefaults()
 
     var version: ChartJSVersion { request.version }
 }

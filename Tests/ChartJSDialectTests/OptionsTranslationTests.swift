@@ -207,7 +207,7 @@ struct OptionsTranslationTests {
     func translatesTo(_ c: Case) throws {
         let json = try native(c.config, c.version).json
         for (path, expected) in c.facts {
-            #expect(Self.field(json, path) == expected, "\(c.name): \(path)")
+            #expect(json[path: path] == expected, "\(c.name): \(path)")
         }
     }
 
@@ -292,16 +292,16 @@ struct OptionsTranslationTests {
     }
 
     @Test func rightAxisIDsAreTheScalesOnY2() throws {
-        for (version, config) in [
+        for (version, options) in [
             (ChartJSVersion.v2, "{scales:{yAxes:[{id:'left-y-axis'},{id:'right-y-axis',position:'right'}]}}"),
             (.v3, "{scales:{y:{position:'left'},y1:{position:'right'}}}"),
         ] {
             var context = TranslationContext(request: ChartJSRequest(version: version))
             context.chartType = .line
             var builder = NativeSpecBuilder()
-            guard case .object(let members) = try JSLiteralParser.parse(Array(config.utf8)) else { return }
-            var options = ConfigObject(members: members, path: "options", position: [])
-            OptionsTranslation.translate(&options, &context, &builder)
+            guard case .object(let members) = try config(options) else { return }
+            var object = ConfigObject(members: members, path: "options", position: [])
+            OptionsTranslation.translate(&object, &context, &builder)
             let right = version == .v2 ? "right-y-axis" : "y1"
             #expect(context.rightAxisIDs == [right])
             #expect(context.scales.isRightAxis(right))
@@ -312,28 +312,7 @@ struct OptionsTranslationTests {
     // MARK: helpers
 
     private func native(_ literal: String, _ version: ChartJSVersion) throws -> NativeSpecBuilder {
-        let config = try JSLiteralParser.parse(Array(literal.utf8))
-        return try ChartJSDialect.nativeSpec(config, ChartJSRequest(version: version))
-    }
-
-    /// The value at a dotted path with indices (`annotations[0].y`, `titleStyle.size`).
-    static func field(_ json: JSONValue, _ path: String) -> JSONValue? {
-        var current: JSONValue? = json
-        for part in path.split(separator: ".") {
-            var name = Substring(part)
-            var index: Int?
-            if let open = part.firstIndex(of: "[") {
-                name = part[..<open]
-                index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
-            }
-            guard case .object(let members)? = current else { return nil }
-            current = members.first { $0.key == name }?.value
-            if let index {
-                guard case .array(let elements)? = current, index < elements.count else { return nil }
-                current = elements[index]
-            }
-        }
-        return current
+        try ChartJSDialect.nativeSpec(try config(literal), ChartJSRequest(version: version))
     }
 }
 
