@@ -32,9 +32,10 @@ struct AnnotationTranslation {
             sourcePath = sourcePath ?? list.path
             switch list.value {
             case .array(let entries):
+                guard fits(entries.count, list, &native) else { break }
                 for (i, entry) in entries.enumerated() { readEntry(list.element(entry, at: i), context, &native) }
             case .object(let members):
-                guard var named = list.object(&native) else { break }
+                guard fits(members.count, list, &native), var named = list.object(&native) else { break }
                 for member in members {
                     if let entry = named.take(member.key) { readEntry(entry, context, &native) }
                 }
@@ -44,6 +45,15 @@ struct AnnotationTranslation {
             }
         }
         object.finish(&native)
+    }
+
+    /// Whether `count` more annotations stay within the native limit; reported at `list` when not, before any is
+    /// read, so a config of 100,000 annotations costs one count.
+    private func fits(_ count: Int, _ list: ConfigValue, _ native: inout NativeSpecBuilder) -> Bool {
+        let limit = ChartSpec.Limits.maxAnnotations
+        guard elements.count + count > limit else { return true }
+        native.report(list.path, "must have at most \(limit) annotations in all, got \(elements.count + count)")
+        return false
     }
 
     /// Writes the native `annotations` read so far.
@@ -56,7 +66,8 @@ struct AnnotationTranslation {
                                     _ native: inout NativeSpecBuilder) {
         guard var object = entry.object(&native) else { return }
         guard let type = object.take("type") else {
-            native.report(JSONPath.member(entry.path, "type"), "required field is missing; expected \"line\" or \"box\"")
+            native.report(JSONPath.member(entry.path, "type"),
+                          "required field is missing; expected \"line\" or \"box\"")
             return
         }
         var element = Element()
@@ -182,7 +193,7 @@ struct AnnotationTranslation {
             && context.chartType != .bubble
         if axis == .x, context.timeX, case .string = value.value { return value.value }
         if categories, case .string(let label) = value.value {
-            if let index = context.categoryLabels.firstIndex(of: label) { return .number(Double(index)) }
+            if let index = context.categoryIndex[label] { return .number(Double(index)) }
             if let number = value.numberIfAny { return .number(number) }
             native.report(value.path, "expected one of data.labels or a category index, got \(value.describedValue)")
             return nil

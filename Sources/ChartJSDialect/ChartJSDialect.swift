@@ -49,7 +49,7 @@ public enum ChartJSDialect {
         var native = NativeSpecBuilder()
         var context = TranslationContext(request: request)
         RequestTranslation.translate(request, &native)
-        context.categoryLabels = categoryLabels(members)
+        context.categoryIndex = categoryIndex(members)
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
         if let error = native.error { throw error }  // the rest is read by the type
@@ -70,16 +70,22 @@ public enum ChartJSDialect {
         return native
     }
 
-    /// `data.labels` as text, for annotations that name a category (read again, with checks, by the datasets).
-    private static func categoryLabels(_ members: [JSONMember]) -> [String] {
+    /// The index of each of `data.labels` by its text (the first, if repeated), for annotations that name a
+    /// category; the datasets read the labels again, with checks. A map, so n annotations cost O(n), not O(n·labels).
+    private static func categoryIndex(_ members: [JSONMember]) -> [String: Int] {
         guard case .object(let data)? = members.first(where: { $0.key == "data" })?.value,
-              case .array(let labels)? = data.first(where: { $0.key == "labels" })?.value else { return [] }
-        return labels.map { label in
+              case .array(let labels)? = data.first(where: { $0.key == "labels" })?.value else { return [:] }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(labels.count)
+        for (i, label) in labels.enumerated() {
+            let text: String
             switch label {
-            case .string(let text): text
-            case .number(let number): DatasetTranslation.javaScriptString(number)
-            default: ""
+            case .string(let string): text = string
+            case .number(let number): text = DatasetTranslation.javaScriptString(number)
+            default: continue
             }
+            if index[text] == nil { index[text] = i }
         }
+        return index
     }
 }

@@ -15,9 +15,9 @@ struct TranslationContext {
     var timeX = false
     /// Set by `OptionsTranslation`: the native axis of each Chart.js scale id (`ScaleMap.isRightAxis`).
     var scales = ScaleMap()
-    /// `data.labels` as text (numbers as JavaScript writes them), read before `options`: annotations name
-    /// categories by label (`value: 'March'`).
-    var categoryLabels: [String] = []
+    /// The index of each of `data.labels` by its text (numbers as JavaScript writes them), read before `options`:
+    /// annotations name categories by label (`value: 'March'`).
+    var categoryIndex: [String: Int] = [:]
     /// `options.elements`, read before the datasets.
     var elements = ElementDefaults()
 

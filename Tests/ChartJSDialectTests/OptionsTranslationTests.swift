@@ -29,7 +29,8 @@ struct OptionsTranslationTests {
         Case(name: "v3 suggested", version: .v3,
              config: "{\(line),options:{scales:{y:{suggestedMin:30,suggestedMax:50}}}}",
              facts: [("y.softMin", 30), ("y.softMax", 50), ("y.min", nil)]),
-        Case(name: "v2 suggested", config: "{\(line),options:{scales:{yAxes:[{ticks:{suggestedMin:-10,suggestedMax:200}}]}}}",
+        Case(name: "v2 suggested",
+             config: "{\(line),options:{scales:{yAxes:[{ticks:{suggestedMin:-10,suggestedMax:200}}]}}}",
              facts: [("y.softMin", -10), ("y.softMax", 200)]),
         Case(name: "v3 beginAtZero", version: .v3, config: "{\(line),options:{scales:{y:{beginAtZero:true}}}}",
              facts: [("y.zero", true)]),
@@ -42,7 +43,8 @@ struct OptionsTranslationTests {
         Case(name: "v3 title", version: .v3,
              config: "{\(line),options:{scales:{x:{title:{display:true,text:['Round','one']}},y:{title:{text:'hidden'}}}}}",
              facts: [("x.title", "Round one"), ("y.title", nil)]),
-        Case(name: "v2 scaleLabel", config: "{\(line),options:{scales:{yAxes:[{scaleLabel:{display:true,labelString:'Points'}}]}}}",
+        Case(name: "v2 scaleLabel",
+             config: "{\(line),options:{scales:{yAxes:[{scaleLabel:{display:true,labelString:'Points'}}]}}}",
              facts: [("y.title", "Points")]),
         Case(name: "v3 grid off", version: .v3, config: "{\(line),options:{scales:{x:{grid:{display:false}}}}}",
              facts: [("x.grid", false)]),
@@ -76,7 +78,8 @@ struct OptionsTranslationTests {
             {\(bar),options:{scales:{y:{position:'left'},y1:{position:'right',title:{display:true,text:'%'}}}}}
             """, facts: [("y2.title", "%"), ("y2.zero", true), ("y.zero", true)]),
         Case(name: "v2 horizontalBar: xAxes is the value axis", config: """
-            {\(hbar),options:{scales:{xAxes:[{ticks:{min:0,max:10}}],yAxes:[{scaleLabel:{display:true,labelString:'Who'}}]}}}
+            {\(hbar),options:{scales:{xAxes:[{ticks:{min:0,max:10}}],
+                                      yAxes:[{scaleLabel:{display:true,labelString:'Who'}}]}}}
             """, facts: [("y.min", 0), ("y.max", 10), ("x.title", "Who"), ("y.zero", false)]),
         Case(name: "v3 indexAxis y: x is the value axis", version: .v3, config: """
             {\(bar),options:{indexAxis:'y',scales:{x:{beginAtZero:false,suggestedMax:9}}}}
@@ -119,12 +122,14 @@ struct OptionsTranslationTests {
         Case(name: "v2 title", config: "{\(bar),options:{title:{display:true,text:'Sales',fontColor:'red',fontSize:20}}}",
              facts: [("title", "Sales"), ("titleStyle.color", "red"), ("titleStyle.size", 20)]),
         Case(name: "v3 title lines", version: .v3, config: """
-            {\(bar),options:{plugins:{title:{display:true,text:['Revenue','FY 2023'],color:'#f00',font:{size:20,weight:'bold'}}}}}
+            {\(bar),options:{plugins:{title:{display:true,text:['Revenue','FY 2023'],color:'#f00',
+                                             font:{size:20,weight:'bold'}}}}}
             """, facts: [("title", "Revenue\nFY 2023"), ("titleStyle.color", "#f00"), ("titleStyle.size", 20)]),
         Case(name: "title not displayed", version: .v3, config: "{\(bar),options:{plugins:{title:{text:'x',color:'red'}}}}",
              facts: [("title", nil), ("titleStyle", nil)]),
         Case(name: "v3 subtitle", version: .v3,
-             config: "{\(bar),options:{plugins:{subtitle:{display:true,text:['in','k$']}}}}", facts: [("subtitle", "in k$")]),
+             config: "{\(bar),options:{plugins:{subtitle:{display:true,text:['in','k$']}}}}",
+             facts: [("subtitle", "in k$")]),
     ]
 
     static let roundCases: [Case] = [
@@ -133,7 +138,8 @@ struct OptionsTranslationTests {
              options:{cutoutPercentage:80,rotation:-1.5707963267948966,circumference:3.141592653589793}}
             """, facts: [("pie.innerRadius", 0.8), ("pie.rotation", 0), ("pie.circumference", 180)]),
         Case(name: "v2 gauge from 9 o'clock", config: """
-            {type:'doughnut',data:{datasets:[{data:[1,2]}]},options:{rotation:-3.141592653589793,circumference:3.141592653589793}}
+            {type:'doughnut',data:{datasets:[{data:[1,2]}]},
+             options:{rotation:-3.141592653589793,circumference:3.141592653589793}}
             """, facts: [("pie.rotation", -90), ("pie.circumference", 180)]),
         Case(name: "v2 many turns are one", config: """
             {type:'pie',data:{datasets:[{data:[1,2]}]},options:{rotation:12.566370614359172}}
@@ -306,6 +312,35 @@ struct OptionsTranslationTests {
             #expect(context.rightAxisIDs == [right])
             #expect(context.scales.isRightAxis(right))
             #expect(!context.scales.isRightAxis(version == .v2 ? "left-y-axis" : "y"))
+        }
+    }
+
+    /// At most `maxAnnotations` annotations are read: more are refused at the list before any is read (20,000 cost
+    /// one count); up to the limit, lines name a category among 200,000 labels (looked up in a map built once).
+    @Test(arguments: [100, 20_000])
+    func annotationsStayBounded(count: Int) throws {
+        let labels = JSONValue.array((0..<200_000).map { .string("c\($0)") })
+        let line = JSONValue.object([JSONMember(key: "type", value: "line"), JSONMember(key: "scaleID", value: "x"),
+                                     JSONMember(key: "value", value: "c199999")])
+        let options = JSONValue.object([JSONMember(key: "annotation", value: .object([
+            JSONMember(key: "annotations", value: .array(Array(repeating: line, count: count))),
+        ]))])
+        let dataset = JSONValue.object([JSONMember(key: "data", value: [])])
+        let value = JSONValue.object([
+            JSONMember(key: "type", value: "bar"),
+            JSONMember(key: "data", value: .object([JSONMember(key: "labels", value: labels),
+                                                   JSONMember(key: "datasets", value: [dataset])])),
+            JSONMember(key: "options", value: options),
+        ])
+        let result = Result { () throws(SpecError) in try ChartJSDialect.nativeSpec(value, ChartJSRequest()).json }
+        switch result {
+        case .success(let json):
+            #expect(count <= ChartSpec.Limits.maxAnnotations)
+            #expect(json[path: "annotations[99].x"] == 199_999)
+        case .failure(let error):
+            #expect(count > ChartSpec.Limits.maxAnnotations)
+            #expect(error.issues.map(\.path) == ["options.annotation.annotations"])
+            #expect(error.issues.first?.message.contains("at most 100") == true)
         }
     }
 
