@@ -3,7 +3,8 @@ import ChartSpec
 /// `options` → the native frame (part B2): scales, legend and title, in both Chart.js syntaxes.
 ///
 /// Native fields it fills (contract.md sections A2, A3, A4): `x`/`y`/`y2` axis objects (`ScaleTranslation`),
-/// `legend` `{"show", "position"}` (Chart.js shows a legend by default, even for one dataset), `title`
+/// `legend` (`{"show", "position"}`, or the plain `true`/`false` without a position; Chart.js shows a legend by
+/// default, even for one dataset), `title`
 /// ("\n"-joined lines), `titleStyle` `{"color", "size"}`, `subtitle`, `bars.mode: "stacked"`,
 /// `pie.rotation`/`pie.circumference`/`pie.innerRadius`/`pie.otherBelow` (v2 radians and `cutoutPercentage`, v3
 /// degrees and `cutout`). It also sets `context.scales`, `context.rightAxisIDs`, `context.stacked` and

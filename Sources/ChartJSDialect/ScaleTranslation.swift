@@ -157,17 +157,20 @@ enum ScaleTranslation {
             }
         }
         var ticks = object.take("ticks").flatMap { $0.object(&native) }
+        let time = typeName == "time" || typeName == "timeseries"
         // A category axis's min and max name labels or indices, which the native category axis does not take.
-        let boundsApply = axis != .x || typeName == "linear" || typeName == "logarithmic" || context.timeX
+        let boundsApply = axis != .x || time || typeName == "linear" || typeName == "logarithmic"
             || context.chartType == .scatter || context.chartType == .bubble
         for (name, nativeName) in [("min", "min"), ("max", "max"), ("suggestedMin", "softMin"),
                                    ("suggestedMax", "softMax")] {
             let top = object.take(name)
             guard let value = ticks?.take(name) ?? top else { continue }
-            if boundsApply, let number = value.numberIfAny {
+            if let number = value.numberIfAny, boundsApply {
                 native.set([key, nativeName], .number(number), from: .path(value.path))
-            } else if !boundsApply || context.timeX, case .string = value.value {
-                native.ignore(value.path, position: value.position)  // a label, or a time axis's date text
+            } else if !boundsApply {
+                native.ignore(value.path, position: value.position)  // a category's label or index
+            } else if time, case .string = value.value {
+                native.ignore(value.path, position: value.position)  // a date text (the native bounds are numbers)
             } else {
                 _ = value.number(&native)
             }

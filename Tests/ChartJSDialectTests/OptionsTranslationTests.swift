@@ -77,6 +77,9 @@ struct OptionsTranslationTests {
         Case(name: "v3 second y axis", version: .v3, config: """
             {\(bar),options:{scales:{y:{position:'left'},y1:{position:'right',title:{display:true,text:'%'}}}}}
             """, facts: [("y2.title", "%"), ("y2.zero", true), ("y.zero", true)]),
+        Case(name: "v3 scale by its axis key", version: .v3,
+             config: "{\(line),options:{scales:{y:{},temperature:{axis:'y',max:5},top:{position:'top',min:1}}}}",
+             facts: [("y2.max", 5), ("x.min", nil), ("x.grid", true)]),
         Case(name: "v2 horizontalBar: xAxes is the value axis", config: """
             {\(hbar),options:{scales:{xAxes:[{ticks:{min:0,max:10}}],
                                       yAxes:[{scaleLabel:{display:true,labelString:'Who'}}]}}}
@@ -280,6 +283,14 @@ struct OptionsTranslationTests {
             "options.tooltips", "options.layout", "options.plugins.datalabels.color",
             "options.plugins.legend.position", "options.plugins.annotation.drawTime",
         ])
+    }
+
+    /// Scales with no native place: a radar's radial scale, a second x scale, an axis placed inside the plot.
+    @Test func scalesWithoutANativePlaceAreListed() throws {
+        let radar = "{type:'radar',data:{labels:['a','b','c'],datasets:[{data:[1,2,3]}]},options:{scales:{r:{min:0}}}}"
+        #expect(try native(radar, .v3).ignored == ["options.scales.r"])
+        let center = "{\(Self.line),options:{scales:{x:{},x2:{axis:'x'},y:{position:'center'}}}}"
+        #expect(try native(center, .v3).ignored == ["options.scales.x2", "options.scales.y.position"])
     }
 
     /// What the native decoder reports lands on the Chart.js option it came from.
