@@ -4,12 +4,12 @@ import ChartSpec
 ///
 /// Native fields it fills (contract.md sections A2, A3, A4): `x`/`y`/`y2` axis objects (`ScaleTranslation`),
 /// `legend` (`{"show", "position"}`, or the plain `true`/`false` without a position; Chart.js shows a legend by
-/// default, even for one dataset), `title`
-/// ("\n"-joined lines), `titleStyle` `{"color", "size"}`, `subtitle`, `bars.mode: "stacked"`,
-/// `pie.rotation`/`pie.circumference`/`pie.innerRadius`/`pie.otherBelow` (v2 radians and `cutoutPercentage`, v3
-/// degrees and `cutout`). It also sets `context.scales`, `context.rightAxisIDs`, `context.stacked` and
-/// `context.timeX` before the datasets are read. `options.indexAxis` is read by the caller, `options.plugins` by
-/// `PluginTranslation` (which hands v3's `plugins.legend`/`title`/`subtitle` back to the readers here).
+/// default, even for one dataset), `title` ("\n"-joined lines), `titleStyle` `{"color", "size"}`, `subtitle`,
+/// `bars.mode: "stacked"`, `pie.rotation`/`pie.circumference`/`pie.innerRadius`/`pie.otherBelow` (v2 radians and
+/// `cutoutPercentage`, v3 degrees and `cutout`). It also sets `context.scales`, `context.rightAxisIDs`,
+/// `context.stacked` and `context.timeX` before the datasets are read. `options.indexAxis`
+/// (`ChartTypeTranslation`), `options.elements` (`ElementDefaults`) and `options.plugins` (`PluginTranslation`, which
+/// hands v3's `plugins.legend`/`title`/`subtitle` back to the readers here) are read elsewhere.
 enum OptionsTranslation {
     static let legendPositions = ["top", "bottom", "left", "right", "chartArea"]
 

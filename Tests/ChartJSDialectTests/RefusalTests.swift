@@ -83,6 +83,8 @@ struct RefusalTests {
                 "must be between 0 and 4096, got -1"),
         Refusal(request: v3, line("data: [1, 2], borderWidth: 100"), "data.datasets[0].borderWidth",
                 "between 0.25 and 32"),
+        Refusal(request: v3, "{type: 'line', data: {datasets: [{hidden: true, data: [1]}, {pointRadius: 0, data: [1],"
+                + " borderDash: [-2]}]}}", "data.datasets[1].borderDash[0]", "must be between 0 and 4096, got -2"),
         Refusal(request: v3, line("data: [{x: 2, y: 1}, {x: 1, y: 2}]"), "data.datasets[0].data[1].x",
                 "x must not decrease"),
         Refusal(request: v3, line("data: [[2, 1], [1, 2]]"), "data.datasets[0].data[1][0]", "x must not decrease"),

@@ -83,6 +83,34 @@ struct LayoutJSONTests {
         #expect(y.contains { $0["label"] as? String == "0.004" })
     }
 
+    /// The legend where `legend.position` puts it, as a client reads the layout JSON: the `legend` texts' boxes
+    /// against the `plot` rectangle, and the `y` ticks of `tickStep`, `softMax` and `zero`.
+    @Test(arguments: ["top", "bottom", "left", "right"])
+    func legendTextsSitWhereThePositionSays(position: String) throws {
+        let spec = #"{"title": "Sales", "labels": ["a", "b", "c"], "legend": {"position": "\#(position)"}, "#
+            + #""series": [{"name": "North", "values": [5, 9, 7]}, {"name": "South", "values": [6, 7, 8]}], "#
+            + #""y": {"zero": true, "softMax": 20, "tickStep": 5}}"#
+        let json = try render(spec, .json)
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        let p = try #require(layout["plot"] as? [String: Double])
+        let plot = (minX: p["x"] ?? .nan, minY: p["y"] ?? .nan, maxX: (p["x"] ?? .nan) + (p["width"] ?? .nan),
+                    maxY: (p["y"] ?? .nan) + (p["height"] ?? .nan))
+        let legend = try #require(layout["texts"] as? [[String: Any]]).filter { $0["role"] as? String == "legend" }
+        #expect(legend.map { $0["text"] as? String } == ["North", "South"])
+        for text in legend {
+            let x = text["x"] as? Double ?? .nan, y = text["y"] as? Double ?? .nan
+            let maxX = x + (text["width"] as? Double ?? .nan), maxY = y + (text["height"] as? Double ?? .nan)
+            switch position {
+            case "top": #expect(maxY < plot.minY)
+            case "bottom": #expect(y > plot.maxY)
+            case "left": #expect(maxX < plot.minX && y > plot.minY && maxY < plot.maxY)
+            default: #expect(x > plot.maxX && y > plot.minY && maxY < plot.maxY)
+            }
+        }
+        let ticks = try #require((layout["axes"] as? [String: Any])?["y"] as? [[String: Any]])
+        #expect(ticks.compactMap { $0["value"] as? Double } == [0, 5, 10, 15, 20])
+    }
+
     @Test func unknownTimeZoneIsASpecError() {
         let spec = #"{"x": {"type": "time", "timeZone": "Europe/Atlantis"}, "series": [{"points": [[0, 1]]}]}"#
         do {
@@ -91,6 +119,25 @@ struct LayoutJSONTests {
         } catch {
             #expect("\(error)".contains("x.timeZone"))
             #expect("\(error)".contains("Asia/Tokyo"))
+        }
+    }
+
+    /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the
+    /// bar's, outline included (drawn inside them), with widths following `barFraction` and `categoryFraction`.
+    @Test func barsCarryTheirColor() throws {
+        let spec = #"""
+            {"type": "bar", "labels": ["a", "b", "c"], "bars": {"barFraction": 0.5, "categoryFraction": 1},
+             "series": [{"values": [1, 2, 3], "color": "#123456", "colors": ["#ff0000", null, "rgba(0,0,255,0.5)"],
+                         "borderWidth": 4}]}
+            """#
+        let json = try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
+        let layout = try #require(json as? [String: Any])
+        let bars = try #require(layout["bars"] as? [[String: Any]])
+        #expect(bars.map { $0["color"] as? String } == ["#ff0000", "#123456", "#0000ff80"])
+        let plotWidth = try #require((layout["plot"] as? [String: Double])?["width"])
+        for bar in bars {
+            let width = try #require(bar["width"] as? Double)
+            #expect(abs(width - plotWidth / 3 * 0.5) < 0.02)
         }
     }
 }
