@@ -180,3 +180,28 @@ struct QuickChartRealRendererTests {
         #expect(response.text.contains("\"bars\"") || response.text.contains("bar"))
     }
 }
+
+/// Problems found by the translation, through the route: the config's are 422 with line and column when the config
+/// was text, the request's are 400 naming the parameter as the request spelled it.
+struct QuickChartTranslationProblemTests {
+    let service = ChartService(renderer: FakeRenderer())
+
+    static let cases: [(String, Int, String, String)] = [
+        ("/chart?c=" + percentEncoded("{type: 'bar',\n data: {datasets: [{data: [1, 'x']}]}}"), 422,
+         "data.datasets[0].data[1]", "(line 2, column 31)"),
+        ("/chart?c=" + percentEncoded("{type: 'sankey', data: {datasets: []}}"), 422, "type", "(line 1, column 8)"),
+        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&bkg=nope", 400, "bkg", "bkg: expected a CSS color"),
+        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&w=100000", 400, "w", "w: must be between 16 and 4096"),
+        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&devicePixelRatio=0",
+         400, "devicePixelRatio", "devicePixelRatio: must be between 1 and 4"),
+    ]
+
+    @Test(arguments: cases)
+    func translationProblems(target: String, status: Int, path: String, fragment: String) {
+        let response = service.respond(to: request("GET", target))
+        #expect(response.status == status, "\(response.text)")
+        #expect(response.text.contains(#""errors":[{"path":"\#(path)""#), "\(response.text)")
+        #expect(response.text.contains(fragment), "\(response.text)")
+        #expect(response.headers["X-quickchart-error"]?.hasPrefix(path + ": ") == true)
+    }
+}

@@ -178,7 +178,7 @@ struct QuickChartRequest: Sendable {
                 issues[index].path = spelled
             }
         }
-        let detail = issues.count == 1 ? issues[0].message : "The request has \(issues.count) problems."
+        let detail = issues.count == 1 ? issues[0].description : "The request has \(issues.count) problems."
         return Problem(status: 400, detail: detail, errors: issues)
     }
 
