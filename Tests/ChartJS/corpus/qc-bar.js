@@ -1,0 +1,10 @@
+{
+  type: 'bar',
+  data: {
+    labels: ['January', 'February', 'March', 'April', 'May'],
+    datasets: [
+      { label: 'Dogs', data: [50, 60, 70, 180, 190] },
+      { label: 'Cats', data: [100, 200, 300, 400, 500] },
+    ],
+  },
+}

@@ -1,0 +1,1 @@
+{ type: 'bar', data: { labels: ['a', 'b'], datasets: [{ data: [1, 2
