@@ -146,6 +146,20 @@ struct QuickChartRouteTests {
         #expect(renderer.callCount == 0)
     }
 
+    /// Keys and values from the config reach both headers only escaped: no line break, nothing but printable ASCII.
+    @Test func hostileKeysAndValuesReachTheHeadersEscaped() throws {
+        let hostileKey = #"{"type": "bar", "data": {"datasets": [{"data": [1]}]}, "x\r\nSet-Cookie: a=1\u00e9": 1}"#
+        let ignored = service.respond(to: request("POST", "/chart", body: #"{"chart": \#(hostileKey)}"#))
+        #expect(ignored.status == 200)
+        #expect(ignored.headers["X-Chart-Ignored"] == #"["x\u000D\u000ASet-Cookie: a=1\u00E9"]"#)  // JSONPath's escapes
+        let hostileType = #"{"type": "bar\r\nSet-Cookie: a=1\u00e9", "data": {"datasets": [{"data": [1]}]}}"#
+        let refused = service.respond(to: request("POST", "/chart", body: #"{"chart": \#(hostileType)}"#))
+        #expect(refused.status == 422)
+        let header = try #require(refused.headers["X-quickchart-error"])
+        #expect(header.hasPrefix("type: ") && header.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E })
+        #expect(!header.contains("\r") && !header.contains("\n"))
+    }
+
     @Test func theErrorHeaderIsOnlyForChartJSClients() {
         let v1 = service.respond(to: request("GET", "/v1/chart"))
         #expect(v1.status == 400 && v1.headers["X-quickchart-error"] == nil)
