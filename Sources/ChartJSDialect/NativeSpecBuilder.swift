@@ -7,7 +7,8 @@ import ChartSpec
 struct NativeSpecBuilder {
     private var root = NativeObject()
     private var series: [NativeObject] = []
-    private var origins: [String: PathOrigin] = [:]
+    /// Native path → origin; `series` as a whole (its count, its total points) is the datasets.
+    private var origins: [String: PathOrigin] = ["series": .path("data.datasets")]
     private var ignoredSites: [(position: [Int], path: String)] = []
     /// Problems found while translating, at Chart.js paths; capped like the native decoder's.
     private(set) var issues: [SpecIssue] = []
@@ -52,8 +53,9 @@ struct NativeSpecBuilder {
     /// The Chart.js-level problems as an error, or nil when there were none.
     var error: SpecError? {
         guard !issues.isEmpty else { return nil }
-        let more = suppressedIssues > 0 ? [SpecIssue(path: "", message: "… and \(suppressedIssues) more problems not listed")] : []
-        return SpecError(issues: issues + more)
+        guard suppressedIssues > 0 else { return SpecError(issues: issues) }
+        let more = SpecIssue(path: "", message: "… and \(suppressedIssues) more problems not listed")
+        return SpecError(issues: issues + [more])
     }
 
     /// Records a Chart.js path accepted and ignored; `position` orders it in the document.
@@ -74,7 +76,7 @@ struct NativeSpecBuilder {
     }
 
     /// The Chart.js path of a native path: through its longest registered prefix (ending at a `.` or `[`).
-    /// A native path with no registered prefix (none should remain) is returned unchanged.
+    /// A native path with no registered prefix (a translator forgot to register one) is returned unchanged.
     func chartJSPath(ofNative path: String) -> String {
         var end = path.endIndex
         while true {
@@ -83,7 +85,6 @@ struct NativeSpecBuilder {
             guard let cut = prefix.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
             end = cut
         }
-        if path.hasPrefix("series") { return "data.datasets" + path.dropFirst("series".count) }
         return path
     }
 

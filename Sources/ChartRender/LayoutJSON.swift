@@ -11,7 +11,7 @@ import ChartText
 ///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…]},
 ///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],   (name and color absent when unknown)
 ///  "points":[{"series":0,"index":2,"x":…,"y":…,"value":68,"label":"Home · Q3: 68"}],
-///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…"}],
+///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…","color":"#f28e2b"}],
 ///  "slices":[{"index":0,"datum":0,"name":"Chrome","value":6420,"fraction":0.67,"x":…,"y":…,"innerRadius":0,
 ///             "outerRadius":…,"startAngle":0,"endAngle":241.2,"color":"#0072b2","label":"Chrome: 6420 (67%)"}],
 ///  "rings":[{"index":0,"datum":4,"name":"Move","value":0.62,"fraction":0.62,"x":…,"y":…,"innerRadius":…,
@@ -24,7 +24,8 @@ import ChartText
 /// Pixel numbers are CSS px rounded to hundredths as the SVG writer rounds them (half away from zero); data values
 /// (a datum, a tick label's number) are written exactly, as the shortest decimal that reads back as the same double,
 /// since rounding them would turn 0.004 into 0. A point's
-/// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip.
+/// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip. A
+/// bar's `color` is its fill (its own entry of the series' `colors`, else the series color).
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
 /// the number the label shows when it is numeric (null for categories' text, dates and the like).
 ///
@@ -46,7 +47,7 @@ enum LayoutJSON {
         var xAxis: [TextRun] = [], yAxis: [TextRun] = []
         var series: [Int: Color] = [:]
         var points: [(Int, Int, Point, String?)] = []
-        var bars: [(Int, Int, Rect, String?)] = []
+        var bars: [(Int, Int, Rect, String?, Color?)] = []
         var slices: [(Int, ArcMark, Color?, String?)] = []
         var rings: [(Int, ArcMark, Color?, String?)] = []
         var texts: [(TextRun, Role?)] = []
@@ -63,7 +64,7 @@ enum LayoutJSON {
             case .point(let s, let i, _)?:
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
             case .bar(let s, let i, _, _)?:
-                if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip)) }
+                if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip, fillColor(g.children))) }
             case .slice(let n, let mark)?:
                 slices.append((n, mark, fillColor(g.children), g.tooltip))
             case .ring(let k, let mark)?:
@@ -128,8 +129,9 @@ enum LayoutJSON {
         w.close("]")
         w.key("bars")
         w.open("[")
-        for (s, i, r, tooltip) in bars {
-            mark(s, i, [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], tooltip, spec, &w)
+        for (s, i, r, tooltip, color) in bars {
+            mark(s, i, [("x", r.x), ("y", r.y), ("width", r.width), ("height", r.height)], tooltip, spec, &w,
+                 color: color)
         }
         w.close("]")
         for (key, list) in [("slices", slices), ("rings", rings)] {
@@ -237,9 +239,10 @@ enum LayoutJSON {
         w.close("}")
     }
 
-    /// One entry of `points` or `bars`: series, index, the pixel fields, the datum and the tooltip.
+    /// One entry of `points` or `bars`: series, index, the pixel fields, the datum, the tooltip and the color when
+    /// known.
     private static func mark(_ s: Int, _ i: Int, _ pixels: [(String, Double)], _ tooltip: String?, _ spec: ChartSpec,
-                             _ w: inout Writer) {
+                             _ w: inout Writer, color: Color? = nil) {
         w.open("{")
         w.key("series"); w.number(Double(s))
         w.key("index"); w.number(Double(i))
@@ -249,6 +252,9 @@ enum LayoutJSON {
         w.key("value"); datum(spec, s, i, &w)
         w.key("label")
         if let tooltip { w.string(tooltip) } else { w.null() }
+        if let color {
+            w.key("color"); w.string(hex(color))
+        }
         w.close("}")
     }
 

@@ -106,8 +106,21 @@ public struct Series: Hashable, Sendable {
     public var hasNumericX: Bool
     /// nil means the palette's color for this series index.
     public var color: Color?
+    /// Per-point colors, by point index (at most one per point; shorter lists leave the rest alone): the fill of
+    /// bar i, of scatter or bubble dot i, of pie slice i, the dot of line point i. A nil entry (and every point past
+    /// the list) takes `color`. Empty when not given.
+    public var colors: [Color?] = []
+    /// The outline of each bar, pie slice and bubble of the series; nil means the mark's own color (a pie slice's:
+    /// the background) when `borderWidth` is given, else no outline (bubbles keep their 1 px outline in their own
+    /// color, a pie its 1 px background-colored slice separators).
+    public var borderColor: Color?
+    /// The outline's width in CSS px (`ChartSpec.Limits.borderWidth`), drawn inside a bar's bounds and centered on
+    /// a slice's or bubble's edge; nil means 1 when `borderColor` is given, else no outline.
+    public var borderWidth: Double?
     public var curve: Curve = .monotone
     public var lineWidth: Double = 2
+    /// Whether the line joining the points is drawn; nil means true. false leaves the dots (if any) and the fill.
+    public var line: Bool?
     /// A dot on every drawn point, styled by `dot`.
     public var dots: Bool = false
     /// The look of the dots (when `dots`).
@@ -116,12 +129,19 @@ public struct Series: Hashable, Sendable {
     /// Opacity of the fill (0…1): a solid fill's, or a gradient fill's at its strong end; nil means the look's
     /// default (0.25 solid, 0.45 gradient). The seed's fill fades in to 0.7.
     public var fillOpacity: Double?
+    /// The color of the fill, apart from the line's; nil means the line's color. A color with an alpha channel is
+    /// used as given (times `fillOpacity` when that is given); an opaque one gets `fillOpacity` or the default.
+    public var fillColor: Color?
+    /// Where the fill ends; nil means `.zero`.
+    public var fillTo: FillTarget?
     /// Colors spread evenly along the stroke, left to right; empty for a plain stroke.
     public var strokeGradient: [Color] = []
     /// Dash on/off lengths in CSS px; empty for a solid line.
     public var dash: [Double] = []
     /// Bubble sizes (the optional third element of each point), parallel to `points`; empty when not given.
     public var sizes: [Double] = []
+    /// What `sizes` mean; nil means `.scaled`.
+    public var sizeMode: SizeMode?
     /// Timestamps given as ISO-8601 text, by point index; their `x` is NaN until resolved against the
     /// x axis zone (`ChartLayout.resolvingTimes`). Empty for purely numeric data.
     public var xTexts: [Int: String] = [:]
@@ -169,6 +189,13 @@ public struct BarOptions: Hashable, Sendable {
     public var cornerRadius: Double = 0
     /// Writes each bar's value at its free end.
     public var valueLabels: Bool = false
+    /// The share of its slot in the category's band that each bar takes (`ChartSpec.Limits.barFraction`), as
+    /// Chart.js's `barPercentage`; nil means today's spacing unless `categoryFraction` is given (then 0.9).
+    public var barFraction: Double?
+    /// The share of the category's width that its band of bars takes, as Chart.js's `categoryPercentage`; nil means
+    /// today's spacing unless `barFraction` is given (then 0.8). With either given, a bar of n grouped ones is
+    /// categoryWidth × categoryFraction / n × barFraction wide (stacked: n = 1).
+    public var categoryFraction: Double?
 
     public init() {}
 }
@@ -225,6 +252,24 @@ public enum FillMode: String, Hashable, Sendable, CaseIterable {
     case solid
     /// Strong under the line, fading to transparent at the baseline.
     case gradient
+}
+
+/// Where the fill under a line ends.
+public enum FillTarget: String, Hashable, Sendable, CaseIterable {
+    /// At zero, or the plot edge nearest to zero when zero is not shown.
+    case zero
+    /// At the plot's bottom edge (Chart.js `fill: 'start'`).
+    case bottom
+    /// At the plot's top edge (Chart.js `fill: 'end'`).
+    case top
+}
+
+/// How a bubble's size (a point's third element) becomes its radius.
+public enum SizeMode: String, Hashable, Sendable, CaseIterable {
+    /// The area is proportional to the size; the chart's largest size gets the largest bubble.
+    case scaled
+    /// The size is the radius in CSS px (`ChartSpec.Limits.bubbleRadius`), as Chart.js's `r`.
+    case radius
 }
 
 /// Number formatting for tick and value labels. Every format is locale-free: "." before decimals, "," between

@@ -4,10 +4,13 @@ public struct DotOptions: Hashable, Sendable {
     public var style: DotStyle = .hollow
     /// Radius in CSS px (`ChartSpec.Limits.dotRadius`); nil means 1.75 × the line width, at least 3.
     public var radius: Double?
+    /// The dot's outline; nil means `.circle`.
+    public var shape: DotShape?
 
-    public init(style: DotStyle = .hollow, radius: Double? = nil) {
+    public init(style: DotStyle = .hollow, radius: Double? = nil, shape: DotShape? = nil) {
         self.style = style
         self.radius = radius
+        self.shape = shape
     }
 }
 
@@ -17,4 +20,17 @@ public enum DotStyle: String, Hashable, Sendable, CaseIterable {
     case hollow
     /// A disc in the series color.
     case filled
+}
+
+/// The outline of a series' dots, each fitting the circle of the dot's radius.
+public enum DotShape: String, Hashable, Sendable, CaseIterable {
+    case circle
+    /// An axis-aligned square whose corners touch the circle.
+    case square
+    /// An upward triangle whose corners touch the circle.
+    case triangle
+    /// A square turned 45°, its corners on the circle.
+    case diamond
+    /// A "+" reaching the circle, drawn as two strokes.
+    case cross
 }

@@ -44,6 +44,12 @@ extension ChartSpec {
         public static let maxTimestampLength = 35
         /// Bar corner radius in CSS px (it is also clamped to half the bar's width when drawn).
         public static let cornerRadius: ClosedRange<Double> = 0...256
+        /// The outline width of bars, pie slices and bubbles (`borderWidth`), in CSS px.
+        public static let borderWidth: ClosedRange<Double> = 0...16
+        /// A bubble's radius in CSS px with `sizeMode: "radius"`.
+        public static let bubbleRadius: ClosedRange<Double> = 0...200
+        /// `bars.barFraction` and `bars.categoryFraction`: shares of a slot and of a category's width.
+        public static let barFraction: ClosedRange<Double> = 0.05...1
         /// Milliseconds between consecutive `values` on a time axis (1 ms … about 1000 years).
         public static let timeStep: ClosedRange<Double> = 1...3.2e13
     }

@@ -93,4 +93,23 @@ struct LayoutJSONTests {
             #expect("\(error)".contains("Asia/Tokyo"))
         }
     }
+
+    /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the
+    /// bar's, outline included (drawn inside them), with widths following `barFraction` and `categoryFraction`.
+    @Test func barsCarryTheirColor() throws {
+        let spec = #"""
+            {"type": "bar", "labels": ["a", "b", "c"], "bars": {"barFraction": 0.5, "categoryFraction": 1},
+             "series": [{"values": [1, 2, 3], "color": "#123456", "colors": ["#ff0000", null, "rgba(0,0,255,0.5)"],
+                         "borderWidth": 4}]}
+            """#
+        let json = try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
+        let layout = try #require(json as? [String: Any])
+        let bars = try #require(layout["bars"] as? [[String: Any]])
+        #expect(bars.map { $0["color"] as? String } == ["#ff0000", "#123456", "#0000ff80"])
+        let plotWidth = try #require((layout["plot"] as? [String: Double])?["width"])
+        for bar in bars {
+            let width = try #require(bar["width"] as? Double)
+            #expect(abs(width - plotWidth / 3 * 0.5) < 0.02)
+        }
+    }
 }

@@ -205,3 +205,29 @@ struct QuickChartTranslationProblemTests {
         #expect(response.headers["X-quickchart-error"]?.hasPrefix(path + ": ") == true)
     }
 }
+
+/// `/chart` is a render route like `/v1/chart`: keys, signed URLs and rate limits apply.
+struct QuickChartAccessTests {
+    static let target = "/chart?c=" + percentEncoded(QuickChartRouteTests.config) + "&w=400"
+
+    @Test func keysAndSignedURLsGuardTheRoute() {
+        let service = AccessFixture.service()
+        let anonymous = service.respond(to: request("GET", Self.target))
+        #expect(anonymous.status == 401)
+        #expect(anonymous.headers["X-quickchart-error"]?.contains("API key") == true)
+        let bearer = request("GET", Self.target, headers: [("Authorization", "Bearer " + AccessFixture.alphaSecret)])
+        #expect(service.respond(to: bearer).status == 200)
+        let signed = AccessFixture.signed(Self.target + "&kid=alpha")
+        #expect(service.respond(to: request("GET", signed)).status == 200)
+        #expect(service.respond(to: request("GET", signed + "x")).status == 403)
+        // The I/O thread's fast path must not answer what the worker refuses.
+        #expect(service.respondWithoutBlocking(to: request("GET", Self.target))?.status == 401)
+    }
+
+    @Test func rateLimitsCharge() {
+        let service = AccessFixture.service(mode: .off, rate: 1, burst: 2)
+        let statuses = (0..<4).map { _ in service.respond(to: request("GET", Self.target)).status }
+        #expect(statuses.contains(429))
+        #expect(statuses.first == 200)
+    }
+}

@@ -30,9 +30,12 @@ struct SeriesSet {
         return spec.series.indices.map { Legend.Item(text: ctx.seriesName($0), swatch: swatch($0)) }
     }
 
-    /// A series' line swatch: its stroke (or gradient start), dash, and its dot (hollow or filled) when it has dots.
+    /// A series' line swatch: its stroke (or gradient start), dash, and its dot (hollow or filled) when it has dots;
+    /// a dot alone when it draws no line.
     func lineSwatch(_ k: Int) -> Legend.Swatch {
         let series = spec.series[k], color = ctx.seriesColor(k)
+        // A series that draws no line shows a dot.
+        if series.line == false { return .dot(color) }
         return .line(color: series.strokeGradient.first ?? color, dash: series.dash,
                      dot: series.dots ? (color, series.dot.style == .filled) : nil)
     }

@@ -64,7 +64,7 @@ enum BarMarks {
         let k = data.index
         let spec = ctx.spec
         let series = data.series
-        let color = ctx.seriesColor(k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
         let name = ctx.seriesName(k)
         let barSeries = barSeries(spec)
         let slot = barSeries.firstIndex(of: k) ?? 0
@@ -76,7 +76,8 @@ enum BarMarks {
         let count = min(series.points.count, bands.count)
         let grouped = count <= maxBarMarks
         let valueLabels = spec.bars.valueLabels && labelledBars(spec, bands: bands) <= maxBarMarks
-        var bulk = Path()
+        // Bars too many for groups are one shape per run of equal colors.
+        var bulk = Path(), bulkColor = style.color
         let barsPerSeries = max(maxBarMarks, maxBars / max(1, barSeries.count))
         for c in Swift.stride(from: 0, to: count, by: max(1, count / barsPerSeries)) {
             guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
@@ -90,9 +91,8 @@ enum BarMarks {
                 (lower, upper) = v > 0 ? (0, v) : (v, 0)
             }
             let from = clamp(v > 0 ? value(lower) : value(upper)), to = clamp(v > 0 ? value(upper) : value(lower))
-            let band = stacks == nil
-                ? bands.groupedBar(category: c, series: slot, seriesCount: barSeries.count, innerPadding: groupPadding)
-                : (start: bands.start(c), width: bands.bandwidth)
+            let band = self.band(bands, category: c, slot: slot, of: barSeries.count, stacked: stacks != nil,
+                                 bars: spec.bars)
             let rect = horizontal
                 ? Rect(x: min(from, to), y: band.start, width: abs(to - from), height: band.width)
                 : Rect(x: band.start, y: min(from, to), width: band.width, height: abs(to - from))
@@ -100,7 +100,13 @@ enum BarMarks {
             // The free end: away from the baseline, which is where `from` is.
             let end: RectEdge = horizontal ? (to >= from ? .maxX : .minX) : (to <= from ? .minY : .maxY)
             let radius = outermost ? spec.bars.cornerRadius : 0
+            let color = style.color(at: c)
             guard grouped else {
+                if color != bulkColor, !bulk.isEmpty {
+                    children.append(.shape(Shape(path: bulk, fill: .solid(bulkColor))))
+                    bulk = Path()
+                }
+                bulkColor = color
                 bulk.append(contentsOf: .rect(rect))
                 continue
             }
@@ -109,18 +115,47 @@ enum BarMarks {
             children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite,
                                                     stackBase: stacks == nil ? nil : clamp(baseline)),
                                          tooltip: ctx.tooltip("\(name) · \(label(c)): \(formatter.string(v))"),
-                                         children: [
-                                             .shape(Shape(path: path(rect, roundedEnd: end, radius: radius),
-                                                          fill: .solid(color))),
-                                         ])))
+                                         children: shapes(rect, roundedEnd: end, radius: radius, color: color,
+                                                          style: style))))
             if valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,
                                                                 inside: stacks != nil, color: color, ctx: ctx) {
                 labels.append((label, rect))
             }
         }
-        if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(color)))) }
+        if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: .solid(bulkColor)))) }
         return SeriesMarks(area: nil, node: .group(Group(role: .series(k), children: children)), progress: progress,
                            decimated: !grouped, labels: labels)
+    }
+
+    /// Where the bar of bar series `slot` (of `count`) in `category` lies across the band axis: side by side in
+    /// D3-style sub-bands with `groupPadding` (stacked: the whole band), or with `barFraction`/`categoryFraction`
+    /// as Chart.js lays bars out (controller.bar.js, `computeFitCategoryTraits`, category scale with `offset: true`):
+    /// the category is `step` wide, its bars share `step · categoryFraction` around its center, and each takes
+    /// `barFraction` of its slot, a `1/count` share of that (stacked: all of it), centered in the slot.
+    static func band(_ bands: BandScale, category c: Int, slot: Int, of count: Int, stacked: Bool, bars: BarOptions)
+        -> (start: Double, width: Double) {
+        guard bars.barFraction != nil || bars.categoryFraction != nil else {
+            return stacked ? (start: bands.start(c), width: bands.bandwidth)
+                : bands.groupedBar(category: c, series: slot, seriesCount: count, innerPadding: groupPadding)
+        }
+        let group = bands.step * (bars.categoryFraction ?? 0.8)
+        let slots = stacked ? 1 : max(1, count)
+        let slotWidth = group / Double(slots)
+        let width = slotWidth * (bars.barFraction ?? 0.9)
+        let start = bands.center(c) - group / 2 + slotWidth * Double(stacked ? 0 : slot) + (slotWidth - width) / 2
+        return (start, width)
+    }
+
+    /// The shapes of one bar: its fill, and its outline (when the series has one) stroked on the rectangle inset by
+    /// half the outline's width, so that, as in Chart.js, the outline lies inside the bar's bounds.
+    static func shapes(_ rect: Rect, roundedEnd end: RectEdge, radius: Double, color: Color, style: MarkStyle)
+        -> [Node] {
+        let fill = Node.shape(Shape(path: path(rect, roundedEnd: end, radius: radius), fill: .solid(color)))
+        guard let outline = style.outline(around: color) else { return [fill] }
+        let width = min(style.borderWidth, rect.width / 2, rect.height / 2)
+        let inner = rect.insetBy(width / 2)
+        return [fill, .shape(Shape(path: path(inner, roundedEnd: end, radius: max(0, radius - width / 2)),
+                                   stroke: outline, strokeStyle: StrokeStyle(width: width, join: .miter, cap: .butt)))]
     }
 
     /// Whether the segment of `series` at `category` is the last non-empty one on its side of the stack.

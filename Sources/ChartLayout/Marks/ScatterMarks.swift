@@ -2,7 +2,9 @@ import ChartScene
 import ChartSpec
 
 /// The marks of one scatter series: a dot per point, or with sizes (the points' third element) a bubble whose
-/// *area* is proportional to the size, so a size twice as large looks twice as large.
+/// *area* is proportional to the size, so a size twice as large looks twice as large — or, with `sizeMode:
+/// "radius"`, whose radius is the size in CSS px. Dots and bubbles take their point's color (`Series.colors`) and
+/// the series' outline.
 enum ScatterMarks {
     /// The largest bubble radius, in CSS px (the largest size in the chart gets it).
     static let maxRadius = 24.0
@@ -13,20 +15,33 @@ enum ScatterMarks {
     /// The most dots drawn for one series; larger series are sampled evenly.
     static let maxDots = 20_000
 
-    /// The largest finite size over all series, or nil when no series has sizes.
+    /// The largest finite size over all series scaled to `maxRadius`, or nil when no such series has sizes.
     static func largestSize(_ spec: ChartSpec) -> Double? {
         var largest: Double?
-        for s in spec.series {
+        for s in spec.series where s.sizeMode != .radius {
             for size in s.sizes where size.isFinite { largest = max(largest ?? 0, size) }
         }
         return largest
     }
 
-    /// How far the marks of `ctx.spec` reach beyond their points: the largest bubble and half its 1 px outline, or
-    /// the largest dot.
+    /// How far the marks of `ctx.spec` reach beyond their points: the largest bubble and half its outline (1 px
+    /// unless `borderWidth` says), or the largest dot (and half its outline).
     static func reach(_ ctx: LayoutContext) -> Double {
-        if largestSize(ctx.spec) != nil { return maxRadius + 0.5 }
-        return ctx.spec.series.reduce(0) { max($0, ctx.dotRadius(lineWidth: $1.lineWidth)) }
+        let spec = ctx.spec
+        let scaled = largestSize(spec) != nil
+        var reach = scaled ? maxRadius + 0.5 : 0
+        for s in spec.series {
+            let outline = MarkStyle.borderWidth(s) / 2
+            let largest = s.sizes.isEmpty ? dotRadius(s, ctx: ctx)
+                : s.sizeMode == .radius ? s.sizes.max() ?? 0 : maxRadius
+            reach = max(reach, largest + (s.sizes.isEmpty && outline == 0 ? 0 : max(0.5, outline)))
+        }
+        return reach
+    }
+
+    /// The radius of a plain dot: the series' `dots.radius`, else the line width's dot radius.
+    static func dotRadius(_ series: Series, ctx: LayoutContext) -> Double {
+        series.dot.radius ?? ctx.dotRadius(lineWidth: series.lineWidth)
     }
 
     /// The radius for `size` when `largest` gets `maxRadius`: r = maxRadius·√(size / largest).
@@ -40,18 +55,30 @@ enum ScatterMarks {
         -> SeriesMarks {
         let k = data.index
         let series = data.series
-        let color = ctx.seriesColor(k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
         let name = ctx.seriesName(k)
-        let lineWidth = series.lineWidth
+        let shape = series.dot.shape ?? .circle
         let visible = plot.insetBy(-0.5)
         let indices = data.runs.flatMap { $0 }
         let stride = max(1, (indices.count + maxDots - 1) / maxDots)
         let grouped = indices.count <= maxPointMarks
-        let bubbles = largestSize != nil && series.sizes.count == series.points.count
-        let fill: Paint = .solid(bubbles ? color.withOpacity(0.6) : color)
-        let stroke: Paint? = bubbles ? .solid(color) : nil
+        let bubbles = (largestSize != nil || series.sizeMode == .radius) && series.sizes.count == series.points.count
+        let crosses = DotPath.isStrokeOnly(shape)
+        let strokeStyle = StrokeStyle(width: style.borderWidth > 0 ? style.borderWidth : crosses ? 1.5 : 1,
+                                      cap: crosses ? .butt : .round)
+        /// A mark of `color`: filled (bubbles translucent) with its outline, or a stroked cross. `outlined` false
+        /// leaves out the outline of a fill (the bulk of a large series).
+        func mark(_ path: Path, _ color: Color, outlined: Bool = true) -> Shape {
+            if crosses {
+                return Shape(path: path, stroke: .solid(style.borderColor ?? color), strokeStyle: strokeStyle)
+            }
+            let outline = outlined ? style.outline(around: color) ?? (bubbles ? .solid(color) : nil) : nil
+            return Shape(path: path, fill: .solid(bubbles ? color.withOpacity(0.6) : color), stroke: outline,
+                         strokeStyle: strokeStyle)
+        }
         var children: [Node] = []
-        var bulk = Path()
+        // Dots too many for groups are one shape per run of equal colors.
+        var bulk = Path(), bulkColor = style.color
         var progress: [(index: Int, progress: Double)] = []
         let last = Double(max(1, indices.count - 1))
         for n in Swift.stride(from: 0, to: indices.count, by: stride) {
@@ -59,11 +86,18 @@ enum ScatterMarks {
             guard let value = series.points[i].y else { continue }
             let center = Point(x(series.points[i].x), y(value))
             guard visible.contains(center) else { continue }
-            let r = bubbles ? radius(size: series.sizes[i], largest: largestSize ?? 0)
-                : ctx.dotRadius(lineWidth: lineWidth)
-            let circle = Path.circle(center: center, radius: ctx.markRadius(r, at: center))
+            let r = !bubbles ? dotRadius(series, ctx: ctx)
+                : series.sizeMode == .radius ? max(0, series.sizes[i])
+                : radius(size: series.sizes[i], largest: largestSize ?? 0)
+            let dot = DotPath.path(shape, center: center, radius: ctx.markRadius(r, at: center))
+            let color = style.color(at: i)
             guard grouped else {
-                bulk.append(contentsOf: circle)
+                if color != bulkColor, !bulk.isEmpty {
+                    children.append(.shape(mark(bulk, bulkColor, outlined: false)))
+                    bulk = Path()
+                }
+                bulkColor = color
+                bulk.append(contentsOf: dot)
                 continue
             }
             let t = Double(n) / last
@@ -71,10 +105,10 @@ enum ScatterMarks {
             let tooltip = ctx.tooltip("\(name) · \(label(i)): \(formatter.string(value))"
                 + (bubbles ? " (size \(TickFormatter().string(series.sizes[i])))" : ""))
             children.append(.group(Group(role: .point(series: k, index: i, progress: t), tooltip: tooltip, children: [
-                .shape(Shape(path: circle, fill: fill, stroke: stroke, strokeStyle: StrokeStyle(width: 1))),
+                .shape(mark(dot, color)),
             ])))
         }
-        if !bulk.isEmpty { children.append(.shape(Shape(path: bulk, fill: fill))) }
+        if !bulk.isEmpty { children.append(.shape(mark(bulk, bulkColor, outlined: false))) }
         return SeriesMarks(area: nil, node: .group(Group(role: .series(k), children: children)), progress: progress,
                            decimated: !grouped)
     }

@@ -58,9 +58,17 @@ struct SeriesMarks {
                       defaultFill: FillMode = .none) -> SeriesMarks {
         let k = data.index
         let series = data.series
-        let color = ctx.seriesColor(k)
+        let style = MarkStyle(series, index: k, ctx: ctx)
+        let color = style.color
         let name = ctx.seriesName(k)
         let lineWidth = series.lineWidth
+        let drawsLine = series.line != false
+        // Where the fill ends: the baseline, or the plot's bottom or top edge.
+        let fillBase = switch series.fillTo {
+        case .bottom?: plot.maxY
+        case .top?: plot.minY
+        case .zero?, nil: baselineY
+        }
         let limit = max(3, Int(2 * plot.width))
         let (keptRuns, decimated) = data.keptIndices(limit: limit)
 
@@ -76,7 +84,7 @@ struct SeriesMarks {
         var cumulative: [(index: Int, length: Double, point: Point, single: Bool)] = []
         cumulative.reserveCapacity(keptRuns.reduce(0) { $0 + $1.count })
         var total = 0.0
-        var minX = Double.infinity, maxX = -Double.infinity, topY = baselineY, bottomY = baselineY
+        var minX = Double.infinity, maxX = -Double.infinity, topY = fillBase, bottomY = fillBase
         for run in keptRuns {
             let points = run.map(pixel)
             guard let first = points.first, let last = points.last else { continue }
@@ -104,8 +112,8 @@ struct SeriesMarks {
             }
             linePath.append(contentsOf: runPath)
             areaPath.append(contentsOf: runPath)
-            areaPath.line(to: Point(last.x, baselineY))
-            areaPath.line(to: Point(first.x, baselineY))
+            areaPath.line(to: Point(last.x, fillBase))
+            areaPath.line(to: Point(first.x, fillBase))
             areaPath.close()
         }
 
@@ -126,10 +134,12 @@ struct SeriesMarks {
             : nil
         let fill = series.fill == .none ? defaultFill : series.fill
         if fill != .none, !areaPath.isEmpty {
+            // A fill color with its own alpha is used as given; an opaque one gets the look's opacity.
+            let translucent = series.fillColor.map { $0.alpha < 255 } ?? false
             let strength = series.fillOpacity
-                ?? (fill == .gradient ? ctx.style.gradientTopOpacity : ctx.style.areaOpacity)
+                ?? (translucent ? 1 : fill == .gradient ? ctx.style.gradientTopOpacity : ctx.style.areaOpacity)
             let paint: Paint
-            if fill == .gradient, var colors = strokeGradient {
+            if fill == .gradient, series.fillColor == nil, var colors = strokeGradient {
                 // Under a stroke gradient the fill takes the stroke's colors, as in the seed, where one gradient
                 // layer is masked by both the line and the area; a paint has one direction, so it does not fade.
                 colors.stops = colors.stops.map { stop in
@@ -137,14 +147,14 @@ struct SeriesMarks {
                 }
                 paint = .linearGradient(colors)
             } else if fill == .gradient {
-                paint = .linearGradient(areaGradient(color: gradient.first ?? color, top: topY, bottom: bottomY,
-                                                     baseline: baselineY, strength: strength))
+                paint = .linearGradient(areaGradient(color: series.fillColor ?? gradient.first ?? color, top: topY,
+                                                     bottom: bottomY, baseline: fillBase, strength: strength))
             } else {
-                paint = .solid(color.withOpacity(strength))
+                paint = .solid((series.fillColor ?? color).withOpacity(strength))
             }
             area = .group(Group(role: .seriesArea(k), children: [.shape(Shape(path: areaPath, fill: paint))]))
         }
-        if !linePath.isEmpty {
+        if !linePath.isEmpty, drawsLine {
             let stroke: Paint = if let strokeGradient { .linearGradient(strokeGradient) } else {
                 .solid(gradient.first ?? color)
             }
@@ -159,11 +169,11 @@ struct SeriesMarks {
         // Per-point groups for the drawn points inside the plot: dots or invisible hit targets (kept inside the
         // canvas) with tooltips, by original index. A decimated series' points are hit targets only: a dot at every
         // point LTTB or min/max kept would pretend the data were only there. A lone point (between gaps) always gets
-        // a visible mark so it is not lost.
+        // a visible mark so it is not lost (unless the series draws no line: then only its dots show).
         let manyPoints = count > maxPointMarks
         // Lone points are marks too: past `maxPointMarks` of them (580,000 values alternating with nulls made
         // 290,000 tooltip groups, 300 MB) they become one path of dots, one per half-pixel position, without tooltips.
-        let manySingles = cumulative.count(where: \.single) > maxPointMarks
+        let manySingles = drawsLine && cumulative.count(where: \.single) > maxPointMarks
         let dots = series.dots && !decimated
         let dotRadius = series.dot.radius ?? ctx.dotRadius(lineWidth: lineWidth)
         let hollow = series.dot.style == .hollow
@@ -182,20 +192,27 @@ struct SeriesMarks {
             }
             if !lone.isEmpty { children.append(.shape(Shape(path: lone, fill: .solid(color)))) }
         }
+        let dotShape = series.dot.shape ?? .circle
         for (n, c) in cumulative.enumerated()
-        where (!manyPoints || (c.single && !manySingles)) && visible.contains(c.point) {
+        where (!manyPoints || (c.single && drawsLine && !manySingles)) && visible.contains(c.point) {
             let p = c.point
+            let single = c.single && drawsLine
             let shape: Shape
-            if !ctx.interactive && !dots && !c.single {
+            if !ctx.interactive && !dots && !single {
                 continue  // an invisible hit target: nothing to point at in a static image
             } else if dots {
-                let circle = Path.circle(center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2))
-                shape = hollow
-                    ? Shape(path: circle, fill: .solid(ctx.theme.background), stroke: .solid(color),
+                let pointColor = style.color(at: c.index)
+                let outline = DotPath.path(dotShape, center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2))
+                shape = DotPath.isStrokeOnly(dotShape)
+                    ? Shape(path: outline, stroke: .solid(pointColor),
+                            strokeStyle: StrokeStyle(width: max(1.5, min(lineWidth, 3)), cap: .butt))
+                    : hollow
+                    ? Shape(path: outline, fill: .solid(ctx.theme.background), stroke: .solid(pointColor),
                             strokeStyle: StrokeStyle(width: ringWidth))
-                    : Shape(path: circle, fill: .solid(color))
-            } else if c.single {
-                shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)), fill: .solid(color))
+                    : Shape(path: outline, fill: .solid(pointColor))
+            } else if single {
+                shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)),
+                              fill: .solid(style.color(at: c.index)))
             } else {
                 shape = Shape(path: .circle(center: p, radius: radius(max(6, lineWidth * 2), at: p)),
                               fill: .solid(.transparent))

@@ -46,11 +46,23 @@ struct PieChartLayout {
         return "Item \(i + 1)"
     }
 
-    /// A slice's color: the palette color of its input index; "other" is the theme's neutral gray.
+    /// A slice's color: the series' color for its input index (`Series.colors`), else the palette color of that
+    /// index; "other" is the theme's neutral gray.
     func color(_ slice: PieSlice) -> Color {
         guard let i = slice.index else { return ctx.theme.axis }
+        if let colors = spec.series.first?.colors, i < colors.count, let c = colors[i] { return c }
         if let p = spec.palette, !p.isEmpty { return Palette(p).color(at: i) }
         return ctx.theme.palette.color(at: i)
+    }
+
+    /// The stroke around every slice: the series' `borderColor` (default: the background) and `borderWidth` when
+    /// it gives either, else a 1 px line in the background color between slices (none around a lone slice).
+    func outline(sliceCount: Int) -> (paint: Paint, width: Double) {
+        let background = Paint.solid(ctx.theme.background)
+        guard let series = spec.series.first, series.borderColor != nil || series.borderWidth != nil else {
+            return (background, sliceCount > 1 ? 1 : 0)
+        }
+        return (series.borderColor.map { .solid($0) } ?? background, MarkStyle.borderWidth(series))
     }
 
     /// The slices' percentages as texts, "17%", adding up to 100 % (`WholePercents`); "<1%" for a slice that gets 0.
@@ -103,11 +115,12 @@ struct PieChartLayout {
             let tooltips = zip(slices, percents).map {
                 ctx.tooltip("\(name($0)): \(formatter.string($0.value)) (\($1))")
             }
+            let outline = outline(sliceCount: slices.count)
             for (n, slice) in slices.enumerated() {
                 let path = ArcGeometry.slice(center: center, outerRadius: radius, innerRadius: inner,
                                              from: slice.startAngle, to: slice.endAngle)
-                let shape = Shape(path: path, fill: .solid(color(slice)), stroke: .solid(ctx.theme.background),
-                                  strokeStyle: StrokeStyle(width: slices.count > 1 ? 1 : 0, join: .round))
+                let shape = Shape(path: path, fill: .solid(color(slice)), stroke: outline.paint,
+                                  strokeStyle: StrokeStyle(width: outline.width, join: .round))
                 let mark = ArcMark(sector: Sector(center: center, innerRadius: inner, outerRadius: radius,
                                                   startAngle: slice.startAngle, endAngle: slice.endAngle),
                                    name: name(slice), value: slice.value, fraction: slice.fraction, datum: slice.index)

@@ -5,5 +5,7 @@ enum BarFields {
         .choice("mode", \.mode),
         .number("cornerRadius", \.cornerRadius, ChartSpec.Limits.cornerRadius),
         .bool("valueLabels", \.valueLabels),
+        .number("barFraction", \.barFraction, ChartSpec.Limits.barFraction),
+        .number("categoryFraction", \.categoryFraction, ChartSpec.Limits.barFraction),
     ])
 }

@@ -1,8 +1,10 @@
-/// How a series' `dots` is read and written: `true`/`false`, or an object `{style, radius}` that turns the dots on.
+/// How a series' `dots` is read and written: `true`/`false`, or an object `{style, radius, shape}` that turns the
+/// dots on.
 enum DotFields {
     static let table = FieldTable<DotOptions>([
         .choice("style", \.style),
         .number("radius", \.radius, ChartSpec.Limits.dotRadius),
+        .choice("shape", \.shape),
     ])
 
     /// Reads `dots` onto `series`.
@@ -16,7 +18,8 @@ enum DotFields {
             series.dots = flag
         } else {
             let got = value.kindDescription
-            diagnostics.report(path, "expected true, false or an object {\"style\", \"radius\"}, got \(got)")
+            diagnostics.report(path, "expected true, false or an object {\"style\", \"radius\", \"shape\"}, "
+                + "got \(got)")
         }
     }
 

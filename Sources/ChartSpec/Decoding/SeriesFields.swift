@@ -1,3 +1,5 @@
+import ChartScene
+
 /// How one entry of `series` is read and written.
 enum SeriesFields {
     static let table = FieldTable<Series>([
@@ -34,14 +36,30 @@ enum SeriesFields {
             }
             w.endArray()
         }),
+        .choice("sizeMode", \.sizeMode),
         .color("color", \.color),
+        .custom("colors", read: { series, value, path, diagnostics in
+            if let colors = diagnostics.optionalColors(value, path) { series.colors = colors }
+        }, write: { series, w in
+            guard !series.colors.isEmpty else { return }
+            w.beginArray()
+            for color in series.colors {
+                if let color { w.string(CSSColor.hexString(color)) } else { w.null() }
+            }
+            w.endArray()
+        }),
+        .color("borderColor", \.borderColor),
+        .number("borderWidth", \.borderWidth, ChartSpec.Limits.borderWidth),
         .choice("curve", \.curve),
         .number("lineWidth", \.lineWidth, ChartSpec.Limits.lineWidth),
+        .bool("line", \.line),
         .custom("dots", read: { series, value, path, diagnostics in
             DotFields.decode(value, path, onto: &series, &diagnostics)
         }, write: DotFields.write),
         .choice("fill", \.fill),
         .number("fillOpacity", \.fillOpacity, ChartSpec.Limits.fillOpacity),
+        .color("fillColor", \.fillColor),
+        .choice("fillTo", \.fillTo),
         .colors("strokeGradient", \.strokeGradient, ChartSpec.Limits.strokeGradientColors),
         .dash("dash", \.dash),
         .choice("type", \.mark),
@@ -59,11 +77,44 @@ enum SeriesFields {
             diagnostics.report(JSONPath.member(path, "values"), "required field is missing (or give \"points\")")
         default: break
         }
+        if series.colors.count > series.points.count {
+            diagnostics.report(JSONPath.member(path, "colors"), "at most one color per point: the series has "
+                + "\(series.points.count) points, got \(series.colors.count) colors")
+        }
+        if series.sizeMode == .radius {
+            let limit = ChartSpec.Limits.bubbleRadius
+            for (i, size) in series.sizes.enumerated() where !limit.contains(size) {
+                let at = JSONPath.index(JSONPath.index(JSONPath.member(path, "points"), i), 2)
+                diagnostics.report(at, "with \"sizeMode\": \"radius\" the third element is a radius in CSS px "
+                    + "\(Diagnostics.show(limit)), got \(Diagnostics.show(size))")
+                if diagnostics.isFull { break }
+            }
+        }
         return series
     }
 }
 
 extension Diagnostics {
+    /// `colors`: CSS colors or null (the series color), at most `maxPointsPerSeries` (the point count is checked
+    /// once the whole series is read).
+    mutating func optionalColors(_ value: JSONValue, _ path: @autoclosure () -> String) -> [Color?]? {
+        let limit = ChartSpec.Limits.maxPointsPerSeries
+        guard let elements = array(value, path(), count: 0...limit, noun: "colors") else { return nil }
+        var colors: [Color?] = []
+        colors.reserveCapacity(elements.count)
+        var valid = true
+        for (i, element) in elements.enumerated() {
+            if case .null = element {
+                colors.append(nil)
+            } else if let color = color(element, JSONPath.index(path(), i)) {
+                colors.append(color)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? colors : nil
+    }
+
     /// `values`: numbers or null (a gap), x = index.
     mutating func categoryValues(_ value: JSONValue, _ path: @autoclosure () -> String) -> [DataPoint]? {
         let limit = ChartSpec.Limits.maxPointsPerSeries
