@@ -161,7 +161,9 @@ struct LiteralSourceLocator: Sendable {
             guard end - offset >= 2 else { return nil }
             (start, end) = (offset + 1, end - 1)
             if bytes[start..<end].contains(UInt8(ascii: "\\")) {
-                guard case .string(let key)? = try? JSLiteralParser.parse(Array(bytes[offset...end])) else { return nil }
+                guard case .string(let key)? = try? JSLiteralParser.parse(Array(bytes[offset...end])) else {
+                    return nil
+                }
                 return (keys.first { key.utf8.elementsEqual($0.key) }?.node, end + 1)
             }
         } else {
