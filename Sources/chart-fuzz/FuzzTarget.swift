@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ChartRender
 import ChartSpec
 import ChartText
@@ -12,6 +15,10 @@ enum FuzzTarget: String, CaseIterable {
     case font
     /// Bytes as HTTP/1.1 requests, fed to the incremental parser in pieces whose size the first byte picks.
     case http
+    /// Bytes as a JavaScript object literal (a Chart.js config as QuickChart URLs write it), read by
+    /// `JSLiteralParser`; differentially, where `JSONParser` accepts the bytes the literal reader must read the same
+    /// value, and where `JSONParser` refuses valid JSON for a limit, the literal reader must refuse at that offset.
+    case literal
 
     /// Loads what lives for the whole process (the default fonts) before the first input, so libFuzzer does not
     /// count it against that input.
@@ -24,6 +31,7 @@ enum FuzzTarget: String, CaseIterable {
         case .chart: Self.chart(bytes)
         case .font: Self.font(bytes)
         case .http: Self.http(bytes)
+        case .literal: Self.literal(bytes)
         }
     }
 
@@ -64,5 +72,44 @@ enum FuzzTarget: String, CaseIterable {
                 return  // a malformed request ends the connection; so does the fuzz input
             }
         }
+    }
+
+    /// `JSONParser` refusals of syntactically valid JSON: a limit (depth, string length, number range), a duplicate
+    /// key, a lone surrogate or invalid UTF-8. The bytes before the offending one are JSON, which the literal reader
+    /// reads exactly as `JSONParser` does, so it must refuse at the same offset (its surrogate message differs).
+    private static let jsonLimitRefusals = [
+        "nesting deeper than", "duplicate key", "string longer than", "is out of range", "string is not valid UTF-8",
+        "lone high surrogate", "lone low surrogate", "high surrogate not followed",
+    ]
+
+    private static func literal(_ bytes: [UInt8]) {
+        let literal: Result<JSONValue, JSONSyntaxError>
+        do { literal = .success(try JSLiteralParser.parse(bytes)) } catch { literal = .failure(error) }
+        if case .success(let value) = literal { _ = JSLiteralParser.executableStrings(in: value) }
+        do {
+            let json = try JSONParser.parse(bytes)
+            guard case .success(let value) = literal else {
+                disagree("JSONParser accepts the input, JSLiteralParser refuses it: \(literal)")
+            }
+            if value != json { disagree("the parsers read different values:\n  JSON    \(json)\n  literal \(value)") }
+        } catch {
+            guard jsonLimitRefusals.contains(where: { error.message.contains($0) }) else { return }
+            switch literal {
+            case .success:
+                disagree("JSONParser refuses valid JSON (\(error.message)), JSLiteralParser accepts it")
+            case .failure(let literalError) where literalError.offset != error.offset:
+                disagree("JSONParser refuses at \(error.offset) (\(error.message)), JSLiteralParser at "
+                    + "\(literalError.offset) (\(literalError.message))")
+            case .failure:
+                break
+            }
+        }
+    }
+
+    /// A failed differential property: reported and crashed on purpose, so libFuzzer keeps the input.
+    private static func disagree(_ message: String) -> Never {
+        var line = Array("chart-fuzz literal: \(message)\n".utf8)
+        _ = write(2, &line, line.count)
+        abort()
     }
 }

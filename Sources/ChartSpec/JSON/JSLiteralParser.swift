@@ -24,28 +24,11 @@
 public enum JSLiteralParser {
     /// Parses one literal value, which may be surrounded by whitespace and comments only.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        guard bytes.count <= JSONParser.maxInputBytes else {
-            throw JSONSyntaxError(offset: 0, line: 1, column: 1,
-                                  message: "document of \(bytes.count) bytes exceeds the limit of "
-                                      + "\(JSONParser.maxInputBytes)")
-        }
-        let result: Result<JSONValue, JSONScanner.Failure> = bytes.withUnsafeBufferPointer { buffer in
+        try JSONParser.parseDocument(bytes) { buffer throws(JSONScanner.Failure) in
             var scanner = JSLiteralScanner(bytes: buffer)
-            do throws(JSONScanner.Failure) {
-                let value = try scanner.parseValue(depth: 0)
-                try scanner.expectEndOfValue(closing: nil)
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch result {
-        case .success(let value):
+            let value = try scanner.parseValue(depth: 0)
+            try scanner.expectEndOfValue(closing: nil)
             return value
-        case .failure(let failure):
-            let (line, column) = JSONParser.lineAndColumn(of: failure.offset, in: bytes)
-            throw JSONSyntaxError(offset: failure.offset, line: line, column: column, message: failure.message,
-                                  path: JSONPathComponent.render(innermostFirst: failure.path))
         }
     }
 
@@ -307,14 +290,8 @@ struct JSLiteralScanner {
 
     // MARK: Containers
 
-    private mutating func enter(_ depth: Int) throws(Failure) {
-        if depth > JSONParser.maxDepth {
-            throw failure("nesting deeper than \(JSONParser.maxDepth) levels")
-        }
-    }
-
     private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
-        try enter(depth)
+        try NestingDepth.enter(depth, at: position)
         position += 1  // [
         var elements: [JSONValue] = []
         while true {
@@ -339,32 +316,19 @@ struct JSLiteralScanner {
         }
     }
 
-    /// Objects up to this size are checked for duplicate keys by a linear scan; larger ones use a set.
-    private static let linearDuplicateScanLimit = 16
-
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
-        try enter(depth)
+        try NestingDepth.enter(depth, at: position)
         position += 1  // {
-        var members: [JSONMember] = []
-        var keySet: Set<String>?
+        var object = ObjectBuilder()
         while true {
             try skipWhitespaceAndComments()
             if byte(at: position) == UInt8(ascii: "}") {
                 position += 1
-                return .object(members)
+                return .object(object.members)
             }
             let keyStart = position
             let key = try parseKey()
-            if members.count < Self.linearDuplicateScanLimit {
-                if members.contains(where: { $0.key == key }) {
-                    throw failure("duplicate key \(JSONPath.quoted(key))", at: keyStart)
-                }
-            } else {
-                if keySet == nil { keySet = Set(members.map(\.key)) }
-                if keySet?.insert(key).inserted == false {
-                    throw failure("duplicate key \(JSONPath.quoted(key))", at: keyStart)
-                }
-            }
+            try object.claim(key, at: keyStart)
             do throws(Failure) {
                 try skipWhitespaceAndComments()
                 switch byte(at: position) {
@@ -377,7 +341,7 @@ struct JSLiteralScanner {
                 default:
                     throw failure("unexpected \(describeCurrent()), expected ':' after a key")
                 }
-                members.append(JSONMember(key: key, value: try parseValue(depth: depth)))
+                object.append(key, try parseValue(depth: depth))
                 try expectEndOfValue(closing: UInt8(ascii: "}"))
             } catch {
                 var failure = error
@@ -415,7 +379,7 @@ struct JSLiteralScanner {
                 }
                 position = start + word.count
             }
-            guard let key = JSONScanner.string(fromUTF8: word) else {
+            guard let key = StringText.validated(word) else {
                 throw failure("key is not valid UTF-8", at: start)
             }
             return key
@@ -438,13 +402,7 @@ struct JSLiteralScanner {
             cursor += 1
         }
         if cursor < bytes.count && bytes[cursor] == quote {
-            guard cursor - position <= JSONParser.maxStringBytes else {
-                throw failure("string longer than \(JSONParser.maxStringBytes) bytes", at: start)
-            }
-            let raw = UnsafeBufferPointer(rebasing: bytes[position..<cursor])
-            guard let text = JSONScanner.string(fromUTF8: raw) else {
-                throw failure("string is not valid UTF-8", at: start)
-            }
+            let text = try StringText.unescaped(UnsafeBufferPointer(rebasing: bytes[position..<cursor]), start: start)
             position = cursor + 1
             return text
         }
@@ -460,10 +418,7 @@ struct JSLiteralScanner {
             switch byte {
             case quote:
                 position += 1
-                guard let text = utf8.withUnsafeBufferPointer(JSONScanner.string(fromUTF8:)) else {
-                    throw failure("string is not valid UTF-8", at: start)
-                }
-                return text
+                return try StringText.decoded(utf8, start: start)
             case UInt8(ascii: "\\"):
                 position += 1
                 try parseEscape(into: &utf8)
@@ -475,9 +430,7 @@ struct JSLiteralScanner {
                 utf8.append(byte)
                 position += 1
             }
-            if utf8.count > JSONParser.maxStringBytes {
-                throw failure("string longer than \(JSONParser.maxStringBytes) bytes", at: start)
-            }
+            try StringText.checkLength(utf8.count, start: start)
         }
     }
 
@@ -499,9 +452,10 @@ struct JSLiteralScanner {
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             throw failure("octal escapes are not allowed; use \\xXX or \\uXXXX", at: escapeStart)
         case UInt8(ascii: "x"):
-            appendUTF8(try scalar(try parseHex(digits: 2), at: escapeStart), to: &utf8)
+            let value = try StringEscapes.readHex(bytes, &position, digits: 2, .literal)
+            StringEscapes.appendUTF8(try StringEscapes.scalar(value, at: escapeStart, .literal), to: &utf8)
         case UInt8(ascii: "u"):
-            appendUTF8(try parseUnicodeEscape(escapeStart: escapeStart), to: &utf8)
+            StringEscapes.appendUTF8(try parseUnicodeEscape(escapeStart: escapeStart), to: &utf8)
         case 0x0A:  // line continuation
             break
         case 0x0D:
@@ -521,7 +475,7 @@ struct JSLiteralScanner {
             var value: UInt32 = 0
             var count = 0
             while let byte = byte(at: position), byte != UInt8(ascii: "}") {
-                guard let digit = Self.hexValue(byte) else {
+                guard let digit = StringEscapes.hexValue(byte) else {
                     throw failure("unexpected \(describeCurrent()) in \\u{…} escape, expected a hex digit")
                 }
                 value = value << 4 | UInt32(digit)
@@ -533,55 +487,9 @@ struct JSLiteralScanner {
                 throw failure("unterminated \\u{…} escape", at: escapeStart)
             }
             position += 1
-            return try scalar(value, at: escapeStart)
+            return try StringEscapes.scalar(value, at: escapeStart, .literal)
         }
-        let first = try parseHex(digits: 4)
-        switch first {
-        case 0xD800...0xDBFF:
-            guard byte(at: position) == UInt8(ascii: "\\"), byte(at: position + 1) == UInt8(ascii: "u") else {
-                throw failure("lone high surrogate in \\u escape", at: escapeStart)
-            }
-            position += 2
-            let second = try parseHex(digits: 4)
-            guard (0xDC00...0xDFFF).contains(second) else {
-                throw failure("high surrogate not followed by a low surrogate", at: escapeStart)
-            }
-            return try scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00), at: escapeStart)
-        default:
-            return try scalar(first, at: escapeStart)
-        }
-    }
-
-    private func scalar(_ value: UInt32, at offset: Int) throws(Failure) -> Unicode.Scalar {
-        guard let scalar = Unicode.Scalar(value) else {
-            throw failure("escape of a lone surrogate (U+\(String(value, radix: 16, uppercase: true)))", at: offset)
-        }
-        return scalar
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private mutating func parseHex(digits: Int) throws(Failure) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<digits {
-            guard let byte = byte(at: position), let digit = Self.hexValue(byte) else {
-                throw failure("unexpected \(describeCurrent()) in an escape, expected a hex digit")
-            }
-            value = value << 4 | UInt32(digit)
-            position += 1
-        }
-        return value
-    }
-
-    private func appendUTF8(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
-        UTF8.encode(scalar) { utf8.append($0) }
+        return try StringEscapes.readUTF16Escape(bytes, &position, escapeStart: escapeStart, .literal)
     }
 
     // MARK: Numbers
@@ -676,7 +584,7 @@ struct JSLiteralScanner {
     private mutating func parseHexNumber(start: Int, negative: Bool) throws(Failure) -> Double {
         var value: Double = 0
         let digitsStart = position
-        while let byte = byte(at: position), let digit = Self.hexValue(byte) {
+        while let byte = byte(at: position), let digit = StringEscapes.hexValue(byte) {
             value = value * 16 + Double(digit)
             position += 1
         }

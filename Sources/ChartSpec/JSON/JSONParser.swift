@@ -19,19 +19,29 @@ public enum JSONParser {
 
     /// Parses one JSON value, which may be surrounded by whitespace only.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parseDocument(bytes) { buffer throws(JSONScanner.Failure) in
+            var scanner = JSONScanner(bytes: buffer)
+            let value = try scanner.parseValue(depth: 0)
+            scanner.skipWhitespace()
+            if scanner.position < buffer.count {
+                throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
+            }
+            return value
+        }
+    }
+
+    /// Checks the document's size, runs `scan` over its bytes and turns a scanner failure into a
+    /// `JSONSyntaxError` with line, column and path. Shared with `JSLiteralParser`.
+    static func parseDocument(
+        _ bytes: [UInt8], _ scan: (UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> JSONValue
+    ) throws(JSONSyntaxError) -> JSONValue {
         guard bytes.count <= maxInputBytes else {
             throw JSONSyntaxError(offset: 0, line: 1, column: 1,
                                   message: "document of \(bytes.count) bytes exceeds the limit of \(maxInputBytes)")
         }
         let result: Result<JSONValue, JSONScanner.Failure> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(bytes: buffer)
             do throws(JSONScanner.Failure) {
-                let value = try scanner.parseValue(depth: 0)
-                scanner.skipWhitespace()
-                if scanner.position < buffer.count {
-                    throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
-                }
-                return .success(value)
+                return .success(try scan(buffer))
             } catch {
                 return .failure(error)
             }
@@ -124,14 +134,8 @@ struct JSONScanner {
         }
     }
 
-    private mutating func enter(_ depth: Int) throws(Failure) {
-        if depth > JSONParser.maxDepth {
-            throw failure("nesting deeper than \(JSONParser.maxDepth) levels")
-        }
-    }
-
     private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
-        try enter(depth)
+        try NestingDepth.enter(depth, at: position)
         position += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -157,18 +161,14 @@ struct JSONScanner {
         }
     }
 
-    /// Objects up to this size are checked for duplicate keys by a linear scan; larger ones use a set.
-    private static let linearDuplicateScanLimit = 16
-
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
-        try enter(depth)
+        try NestingDepth.enter(depth, at: position)
         position += 1  // {
-        var members: [JSONMember] = []
-        var keySet: Set<String>?
+        var object = ObjectBuilder()
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return .object(members)
+            return .object([])
         }
         while true {
             skipWhitespace()
@@ -177,23 +177,14 @@ struct JSONScanner {
             }
             let keyStart = position
             let key = try parseString()
-            if members.count < Self.linearDuplicateScanLimit {
-                if members.contains(where: { $0.key == key }) {
-                    throw failure("duplicate key \(JSONPath.quoted(key))", at: keyStart)
-                }
-            } else {
-                if keySet == nil { keySet = Set(members.map(\.key)) }
-                if keySet?.insert(key).inserted == false {
-                    throw failure("duplicate key \(JSONPath.quoted(key))", at: keyStart)
-                }
-            }
+            try object.claim(key, at: keyStart)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw failure("unexpected \(describeCurrent()), expected ':' after a key")
             }
             position += 1
             do throws(Failure) {
-                members.append(JSONMember(key: key, value: try parseValue(depth: depth)))
+                object.append(key, try parseValue(depth: depth))
             } catch {
                 var failure = error
                 failure.path.append(.key(key))
@@ -203,7 +194,7 @@ struct JSONScanner {
             guard position < bytes.count else { throw failure("unexpected end of input, expected ',' or '}'") }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(members)
+            case UInt8(ascii: "}"): position += 1; return .object(object.members)
             default: throw failure("unexpected \(describeCurrent()), expected ',' or '}'")
             }
         }
@@ -222,29 +213,11 @@ struct JSONScanner {
             cursor += 1
         }
         if cursor < bytes.count && bytes[cursor] == UInt8(ascii: "\"") {
-            guard cursor - position <= JSONParser.maxStringBytes else {
-                throw failure("string longer than \(JSONParser.maxStringBytes) bytes", at: start)
-            }
-            let raw = UnsafeBufferPointer(rebasing: bytes[position..<cursor])
-            guard let text = Self.string(fromUTF8: raw) else {
-                throw failure("string is not valid UTF-8", at: start)
-            }
+            let text = try StringText.unescaped(UnsafeBufferPointer(rebasing: bytes[position..<cursor]), start: start)
             position = cursor + 1
             return text
         }
         return try parseEscapedString(start: start)
-    }
-
-    /// Strict UTF-8 decoding: nil for invalid sequences (never U+FFFD repair). Pure ASCII, the common case,
-    /// skips the generic validator.
-    static func string(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var isASCII = true
-        for byte in bytes where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     private mutating func parseEscapedString(start: Int) throws(Failure) -> String {
@@ -255,10 +228,7 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = utf8.withUnsafeBufferPointer(Self.string(fromUTF8:)) else {
-                    throw failure("string is not valid UTF-8", at: start)
-                }
-                return text
+                return try StringText.decoded(utf8, start: start)
             case UInt8(ascii: "\\"):
                 position += 1
                 guard position < bytes.count else { throw failure("unterminated string", at: start) }
@@ -271,7 +241,10 @@ struct JSONScanner {
                 case UInt8(ascii: "n"): utf8.append(0x0A)
                 case UInt8(ascii: "r"): utf8.append(0x0D)
                 case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "u"): appendUTF8(try parseUnicodeEscape(), to: &utf8)
+                case UInt8(ascii: "u"):
+                    let escapeStart = position - 2
+                    let scalar = try StringEscapes.readUTF16Escape(bytes, &position, escapeStart: escapeStart, .json)
+                    StringEscapes.appendUTF8(scalar, to: &utf8)
                 default:
                     position -= 1
                     throw failure("invalid escape sequence \\\(describeCurrent())", at: position - 1)
@@ -283,57 +256,8 @@ struct JSONScanner {
                 utf8.append(byte)
                 position += 1
             }
-            if utf8.count > JSONParser.maxStringBytes {
-                throw failure("string longer than \(JSONParser.maxStringBytes) bytes", at: start)
-            }
+            try StringText.checkLength(utf8.count, start: start)
         }
-    }
-
-    /// Reads the hex digits after `\u`, combining a UTF-16 surrogate pair into one scalar.
-    private mutating func parseUnicodeEscape() throws(Failure) -> Unicode.Scalar {
-        let escapeStart = position - 2
-        let first = try parseHex4()
-        switch first {
-        case 0xD800...0xDBFF:
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                  bytes[position + 1] == UInt8(ascii: "u")
-            else { throw failure("lone high surrogate in \\u escape", at: escapeStart) }
-            position += 2
-            let second = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(second) else {
-                throw failure("high surrogate not followed by a low surrogate", at: escapeStart)
-            }
-            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            guard let scalar = Unicode.Scalar(value) else { throw failure("invalid \\u escape", at: escapeStart) }
-            return scalar
-        case 0xDC00...0xDFFF:
-            throw failure("lone low surrogate in \\u escape", at: escapeStart)
-        default:
-            guard let scalar = Unicode.Scalar(first) else { throw failure("invalid \\u escape", at: escapeStart) }
-            return scalar
-        }
-    }
-
-    private mutating func parseHex4() throws(Failure) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard position < bytes.count else { throw failure("unterminated \\u escape") }
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("unexpected \(describeCurrent()) in \\u escape, expected a hex digit")
-            }
-            value = value << 4 | UInt32(digit)
-            position += 1
-        }
-        return value
-    }
-
-    private func appendUTF8(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
-        UTF8.encode(scalar) { utf8.append($0) }
     }
 
     // MARK: Numbers
