@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "ChartScene", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The request model: JSON → validated ChartSpec, errors with JSON paths.
         .target(name: "ChartSpec", dependencies: ["ChartScene"], swiftSettings: strict),
+        // Chart.js configs (QuickChart's request surface) → native specs; knows nothing of layout or output.
+        .target(name: "ChartJSDialect", dependencies: ["ChartSpec"], swiftSettings: strict),
         // TrueType reading, text measurement and glyph outlines.
         .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
@@ -47,10 +49,14 @@ let package = Package(
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
-        .target(name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto"], swiftSettings: strict),
+        .target(
+            name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto", "ChartJSDialect"],
+            swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
-        .executableTarget(name: "chart", dependencies: ["ChartRender", "ChartCrypto"], swiftSettings: strict),
+        .executableTarget(
+            name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
+            swiftSettings: strict),
         .executableTarget(
             name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService"], swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
@@ -61,6 +67,7 @@ let package = Package(
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
+        .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
@@ -71,7 +78,7 @@ let package = Package(
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),
-        .testTarget(name: "ChartServiceTests", dependencies: ["ChartService", "SocketTestSupport"]),
+        .testTarget(name: "ChartServiceTests", dependencies: ["ChartService", "ChartJSDialect", "SocketTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,8 @@ import Synchronization
 /// and errors as problem+json.
 ///
 /// Routes: `POST /v1/chart` (spec in the body), `GET /v1/chart?spec=` / `?c=` (spec in the URL, cacheable
-/// forever), `GET /`, `/openapi.yaml`, `/healthz`, `/readyz`, `/metrics`.
+/// forever), `GET /chart` and `POST /chart` (a Chart.js config with QuickChart's parameters, `QuickChart/`),
+/// `GET /`, `/openapi.yaml`, `/healthz`, `/readyz`, `/metrics`.
 public final class ChartService: HTTPResponder {
     public let configuration: ChartServiceConfiguration
     public let cache: ChartCache
@@ -36,16 +37,21 @@ public final class ChartService: HTTPResponder {
     /// The routes and the methods each allows.
     enum Route: String, CaseIterable {
         case chart = "/v1/chart"
+        /// QuickChart's route: a Chart.js config translated by `ChartJSDialect`.
+        case quickChart = "/chart"
         case index = "/"
         case openAPI = "/openapi.yaml"
         case health = "/healthz"
         case ready = "/readyz"
         case metrics = "/metrics"
 
-        var allow: String { self == .chart ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
+        /// The routes that answer with charts: rendering, caching, access control and rate limits apply.
+        var rendersCharts: Bool { self == .chart || self == .quickChart }
+
+        var allow: String { rendersCharts ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS" }
 
         func allows(_ method: String) -> Bool {
-            method == "GET" || method == "HEAD" || method == "OPTIONS" || (method == "POST" && self == .chart)
+            method == "GET" || method == "HEAD" || method == "OPTIONS" || (method == "POST" && rendersCharts)
         }
 
         /// The metrics label for a path: a route, or `other` so arbitrary paths cannot grow the label set.
@@ -62,11 +68,11 @@ public final class ChartService: HTTPResponder {
             return head.hasBody ? finish(notFound(head), head: head) : nil
         }
         guard route.allows(head.method) else { return finish(methodNotAllowed(route, head), head: head) }
-        if route == .chart && head.method == "POST" && !Self.isJSON(head.headers["Content-Type"]) {
+        if route.rendersCharts && head.method == "POST" && !Self.isJSON(head.headers["Content-Type"]) {
             let problem = Problem(status: 415, detail: "Content-Type must be application/json")
             return finish(problem.response, head: head)
         }
-        if route == .chart && head.method != "OPTIONS", let refusal = access.refuseEarly(head) {
+        if route.rendersCharts && head.method != "OPTIONS", let refusal = access.refuseEarly(head) {
             return finish(refusal, head: head)
         }
         return nil
@@ -83,7 +89,8 @@ public final class ChartService: HTTPResponder {
     /// chart request whose resolution is remembered and whose image is cached (or matches `If-None-Match`).
     /// Chart bodies over 16 KiB are left to the workers, so the I/O thread never hashes much.
     public func respondWithoutBlocking(to request: HTTPRequest) -> HTTPResponse? {
-        guard Route(rawValue: String(request.path)) == .chart, request.method != "OPTIONS" else {
+        guard let route = Route(rawValue: String(request.path)), route.rendersCharts, request.method != "OPTIONS"
+        else {
             return finish(route(request), head: request.head)
         }
         // Access control first: this path must not answer what the worker path would refuse.
@@ -93,10 +100,9 @@ public final class ChartService: HTTPResponder {
         case .admitted(let admitted): principal = admitted
         }
         guard request.body.count <= 16 * 1024,
-            case .json(let json, let cacheControl) = chartSource(request),
-            case .success(let override) = formatOverride(request),
-            let resolution = resolutions.get(requestKey(json: json, override: override, request: request)),
-            let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
+            case .success(let plan) = plan(route, request),
+            let resolution = resolutions.get(plan.memoKey),
+            let answer = answerWithoutRendering(resolution, request: request, cacheControl: plan.cacheControl,
                                                 parseSeconds: 0, countMiss: false)
         else { return nil }
         let charged = access.charge(principal, tokens: RequestCost.minimum) ?? answer
@@ -133,10 +139,15 @@ public final class ChartService: HTTPResponder {
         guard route.allows(head.method) else { return methodNotAllowed(route, head) }
         if head.method == "OPTIONS" { return cors.options(head: head, allow: route.allow) }
         switch route {
-        case .chart:
+        case .chart, .quickChart:
             switch access.admit(request) {
             case .refused(let refusal): return refusal
-            case .admitted(let principal): return access.attribute(chart(request, principal: principal), to: principal)
+            case .admitted(let principal):
+                let response = switch plan(route, request) {
+                case .success(let plan): answer(plan, request: request, principal: principal)
+                case .failure(let refused): refused.problem.response
+                }
+                return access.attribute(response, to: principal)
             }
         case .index:
             return StaticAssets.withContentSecurityPolicy(asset("index.html", contentType: "text/html; charset=utf-8"))
@@ -155,22 +166,21 @@ public final class ChartService: HTTPResponder {
         }
     }
 
-    /// Where a chart request's spec comes from, or why it cannot be had.
+    /// Where a `/v1/chart` request's spec comes from, or why it cannot be had.
     private enum ChartSource {
         case json([UInt8], cacheControl: String)
-        case refused(HTTPResponse)
+        case refused(Problem)
     }
 
     /// The body of a POST; `?spec=<url-encoded JSON>` or `?c=<base64url JSON>` of a GET, where the URL is the
     /// content, so the image may be cached forever.
     private func chartSource(_ request: HTTPRequest) -> ChartSource {
-        if request.method == "POST" { return .json(request.body, cacheControl: "no-cache") }
+        if request.method == "POST" { return .json(request.body, cacheControl: ChartRequestPlan.noCache) }
         let query: QueryString
         do {
             query = try QueryString(request.query)
         } catch {
-            return .refused(
-                Problem.badRequest("malformed percent-encoding in the query", path: error.parameter).response)
+            return .refused(Problem.badRequest("malformed percent-encoding in the query", path: error.parameter))
         }
         let json: [UInt8]
         switch (query["spec"], query["c"]) {
@@ -178,27 +188,19 @@ public final class ChartService: HTTPResponder {
             json = spec
         case (nil, let encoded?) where query.count(of: "c") == 1:
             guard let decoded = Base64URL.decode(encoded) else {
-                return .refused(Problem.badRequest("c is not valid base64url", path: "c").response)
+                return .refused(Problem.badRequest("c is not valid base64url", path: "c"))
             }
             json = decoded
         case (nil, nil):
             return .refused(Problem.badRequest(
-                "give the chart spec as ?spec=<url-encoded JSON> or ?c=<base64url JSON>", path: "spec").response)
+                "give the chart spec as ?spec=<url-encoded JSON> or ?c=<base64url JSON>", path: "spec"))
         default:
-            return .refused(Problem.badRequest("give exactly one of ?spec= and ?c=", path: "spec").response)
+            return .refused(Problem.badRequest("give exactly one of ?spec= and ?c=", path: "spec"))
         }
-        return .json(json, cacheControl: "public, max-age=31536000, immutable")
+        return .json(json, cacheControl: ChartRequestPlan.immutable)
     }
 
-    private func chart(_ request: HTTPRequest, principal: AccessPrincipal) -> HTTPResponse {
-        switch chartSource(request) {
-        case .refused(let response): response
-        case .json(let json, let cacheControl):
-            chart(json: json, request: request, cacheControl: cacheControl, principal: principal)
-        }
-    }
-
-    /// `?format=`: nil when absent, or the problem response when it names no format.
+    /// `?format=`: nil when absent, or the problem when it names no format.
     private func formatOverride(_ request: HTTPRequest) -> Result<OutputFormat?, ProblemResponse> {
         guard let raw = try? QueryString(request.query)["format"] else { return .success(nil) }
         guard let parsed = OutputFormat(rawValue: String(decoding: raw, as: UTF8.self)) else {
@@ -208,19 +210,52 @@ public final class ChartService: HTTPResponder {
         return .success(parsed)
     }
 
-    /// The key of the raw request, for the resolution memo.
-    private func requestKey(json: [UInt8], override: OutputFormat?, request: HTTPRequest) -> ChartCacheKey {
-        ChartCacheKey.forRequest(json: json, override: override,
-                                 accepted: FormatNegotiation.preferredFormat(accept: request.headers["Accept"]),
-                                 rendererVersion: configuration.rendererVersion)
+    /// The plan of a request on a chart route, or the problem that refuses it before anything is parsed.
+    private func plan(_ route: Route, _ request: HTTPRequest) -> Result<ChartRequestPlan, ProblemResponse> {
+        route == .quickChart ? .success(quickChartPlan(request)) : nativePlan(request)
+    }
+
+    /// `/v1/chart`: a native spec; `?format=` beats the spec's own format, which beats `Accept`.
+    private func nativePlan(_ request: HTTPRequest) -> Result<ChartRequestPlan, ProblemResponse> {
+        let json: [UInt8], cacheControl: String
+        switch chartSource(request) {
+        case .refused(let problem): return .failure(ProblemResponse(problem))
+        case .json(let bytes, let control): (json, cacheControl) = (bytes, control)
+        }
+        let override: OutputFormat?
+        switch formatOverride(request) {
+        case .success(let format): override = format
+        case .failure(let problem): return .failure(problem)
+        }
+        let accepted = FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
+        let renderer = self.renderer
+        let memoKey = ChartCacheKey.forRequest(json: json, override: override, accepted: accepted,
+                                               rendererVersion: configuration.rendererVersion)
+        return .success(ChartRequestPlan(memoKey: memoKey, cacheControl: cacheControl) {
+            () throws(ProblemResponse) -> ParsedChart in
+            do throws(SpecError) {
+                let spec = try renderer.parse(json: json, renderingAs: override)
+                return ParsedChart(spec: spec, format: override ?? spec.format ?? accepted,
+                                   variesWithAccept: override == nil && spec.format == nil)
+            } catch {
+                throw ProblemResponse(Problem.invalidSpec(error))
+            }
+        })
+    }
+
+    /// The headers every successful or conditional answer for `resolution` carries.
+    private func validatorHeaders(_ resolution: ChartResolution, cacheControl: String) -> HTTPHeaders {
+        var headers: HTTPHeaders = ["ETag": resolution.key.etag, "Cache-Control": cacheControl]
+        if resolution.variesWithAccept { headers.add("Vary", "Accept") }
+        if let ignored = resolution.ignored { headers.add(QuickChartHeaders.ignored, ignored) }
+        return headers
     }
 
     /// The answer when no rendering is needed: 304 for a matching `If-None-Match` (GET/HEAD), or the cached image.
     private func answerWithoutRendering(_ resolution: ChartResolution, request: HTTPRequest, cacheControl: String,
                                         parseSeconds: Double, countMiss: Bool) -> HTTPResponse? {
         let key = resolution.key
-        var headers: HTTPHeaders = ["ETag": key.etag, "Cache-Control": cacheControl]
-        if resolution.variesWithAccept { headers.add("Vary", "Accept") }
+        var headers = validatorHeaders(resolution, cacheControl: cacheControl)
         let conditional = request.method == "GET" || request.method == "HEAD"
         if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
                                                           etag: key.etag) {
@@ -234,69 +269,58 @@ public final class ChartService: HTTPResponder {
                             logFields: [("format", cached.format.rawValue), ("cache", "hit")])
     }
 
-    /// Renders (or finds in the cache) the chart for `json`, honouring `?format=`, `Accept` and `If-None-Match`.
-    /// Charges `principal` once the cost is known: `RequestCost.minimum` for an answer without rendering or a refused
-    /// spec, the spec's `RequestCost.tokens` before a render.
-    private func chart(json: [UInt8], request: HTTPRequest, cacheControl: String,
-                       principal: AccessPrincipal) -> HTTPResponse {
-        let override: OutputFormat?
-        switch formatOverride(request) {
-        case .success(let format): override = format
-        case .failure(let problem): return problem.problem.response
-        }
+    /// Answers a chart request on a worker: the memo or a parse gives the resolution, then a 304, the cached image or
+    /// a render. Charges `principal` once the cost is known: `RequestCost.minimum` for an answer without rendering or
+    /// a refused request, the spec's `RequestCost.tokens` before a render.
+    private func answer(_ plan: ChartRequestPlan, request: HTTPRequest, principal: AccessPrincipal) -> HTTPResponse {
         let parseStart = monotonicSeconds()
-        let memoKey = requestKey(json: json, override: override, request: request)
-        var spec: ChartSpec?
+        var parsed: ParsedChart?
         let resolution: ChartResolution
-        if let known = resolutions.get(memoKey) {
+        if let known = resolutions.get(plan.memoKey) {
             resolution = known
         } else {
-            let parsed: ChartSpec
-            do {
-                parsed = try renderer.parse(json: json, renderingAs: override)
+            let fresh: ParsedChart
+            do throws(ProblemResponse) {
+                fresh = try plan.parse()
             } catch {
-                return access.charge(principal, tokens: RequestCost.minimum) ?? Problem.invalidSpec(error).response
+                return access.charge(principal, tokens: RequestCost.minimum) ?? error.problem.response
             }
-            spec = parsed
-            // ?format= beats the spec's own format, which beats Accept.
-            let format = override ?? parsed.format
-                ?? FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
+            parsed = fresh
             resolution = ChartResolution(
-                key: ChartCacheKey.forChart(spec: parsed, format: format,
+                key: ChartCacheKey.forChart(spec: fresh.spec, format: fresh.format,
                                             rendererVersion: configuration.rendererVersion),
-                format: format, variesWithAccept: override == nil && parsed.format == nil)
-            resolutions.put(memoKey, resolution)
+                format: fresh.format, variesWithAccept: fresh.variesWithAccept, ignored: fresh.ignored)
+            resolutions.put(plan.memoKey, resolution)
         }
         let parseSeconds = monotonicSeconds() - parseStart
-        if let answer = answerWithoutRendering(resolution, request: request, cacheControl: cacheControl,
+        if let answer = answerWithoutRendering(resolution, request: request, cacheControl: plan.cacheControl,
                                                parseSeconds: parseSeconds, countMiss: true) {
             return access.charge(principal, tokens: RequestCost.minimum) ?? answer
         }
         let format = resolution.format
-        var headers: HTTPHeaders = ["ETag": resolution.key.etag, "Cache-Control": cacheControl]
-        if resolution.variesWithAccept { headers.add("Vary", "Accept") }
+        var headers = validatorHeaders(resolution, cacheControl: plan.cacheControl)
         let renderStart = monotonicSeconds()
         let rendered: RenderedChart
         do throws(RenderError) {
             // A remembered resolution skipped parsing; an image evicted since needs the spec again.
-            let parsed: ChartSpec
-            if let spec {
-                parsed = spec
+            let spec: ChartSpec
+            if let parsed {
+                spec = parsed.spec
             } else {
-                do throws(SpecError) {
-                    parsed = try renderer.parse(json: json, renderingAs: override)
+                do throws(ProblemResponse) {
+                    spec = try plan.parse().spec
                 } catch {
-                    throw .invalidSpec(error)
+                    return error.problem.response
                 }
             }
-            if let limited = access.charge(principal, tokens: RequestCost.tokens(for: parsed, format: format)) {
+            if let limited = access.charge(principal, tokens: RequestCost.tokens(for: spec, format: format)) {
                 return limited
             }
             let cancellation = request.cancellation
             let options = RenderOptions(budget: configuration.budget,
                                         cancellation: CancellationCheck { cancellation.isCancelled },
                                         idPrefix: "c" + resolution.key.description.prefix(10))
-            rendered = try renderer.render(parsed, format: format, options: options)
+            rendered = try renderer.render(spec, format: format, options: options)
         } catch {
             var response = Problem.renderFailure(error).response
             response.logFields = [("format", format.rawValue), ("cache", "miss")]
@@ -347,6 +371,9 @@ public final class ChartService: HTTPResponder {
         if head.method != "OPTIONS" { cors.decorate(&response, origin: head.headers["Origin"]) }
         if response.headers["Content-Type"] == "image/svg+xml" {
             response.headers.set("Content-Security-Policy", Self.svgContentSecurityPolicy)
+        }
+        if response.status >= 400, head.path == Route.quickChart.rawValue {
+            QuickChartHeaders.addError(to: &response)
         }
         return response
     }

@@ -1,19 +1,29 @@
+import ChartJSDialect
 import ChartRender
+import ChartService
 import ChartSpec
 import Foundation
 
 // chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+// chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
 // Invalid input: exit 1 with one validation error per line on stderr. Usage errors: exit 2.
 
 let usage = """
     usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+           chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
+                        [-o OUT] [--format svg|png|smil|json]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
 
       SPEC.json   the chart spec; "-" reads standard input
       -o OUT      where to write the image; "-" or omitted writes standard output
       --format F  output format; otherwise taken from OUT's extension, then the spec's "format", then svg
+                  (png for --chartjs, as QuickChart)
+      --chartjs   read a Chart.js config (JSON or a JavaScript object literal, never evaluated) as /chart does;
+                  --width, --height (CSS px, default 500×300), --dpr (device pixel ratio, default 2),
+                  --background (any CSS colour, default transparent) and --version (2, 3, 4 or e.g. 3.9.1,
+                  default 2.9.4) are QuickChart's width, height, devicePixelRatio, backgroundColor and version
 
     """
 
@@ -35,12 +45,40 @@ struct RenderCommand {
     var input = "-"
     var output = "-"
     var format: OutputFormat?
+    /// The QuickChart parameters when the input is a Chart.js config (`--chartjs`); nil for a native spec.
+    var chartJS: ChartJSRequest?
 
     init(arguments: [String]) {
         var args = arguments[...]
         var positional: [String] = []
+        var isChartJS = false
+        var chartJS = ChartJSRequest()
+        var chartJSFlags: [String] = []
+        func value(_ flag: String) -> String {
+            guard let value = args.popFirst() else { fail("chart: \(flag) needs a value\n" + usage, code: 2) }
+            chartJSFlags.append(flag)
+            return value
+        }
+        func number(_ flag: String) -> Double {
+            let text = value(flag)
+            guard let number = Double(text), number.isFinite else {
+                fail("chart: \(flag) takes a number, not \(text)\n", code: 2)
+            }
+            return number
+        }
         while let arg = args.popFirst() {
             switch arg {
+            case "--chartjs": isChartJS = true
+            case "--width": chartJS.width = number(arg)
+            case "--height": chartJS.height = number(arg)
+            case "--dpr": chartJS.devicePixelRatio = number(arg)
+            case "--background": chartJS.backgroundColor = value(arg)
+            case "--version":
+                let text = value(arg)
+                guard let version = ChartJSVersion(text) else {
+                    fail("chart: --version takes 2, 3, 4 or a full version such as 2.9.4, not \(text)\n", code: 2)
+                }
+                chartJS.version = version
             case "-o", "--output":
                 guard let value = args.popFirst() else { fail("chart: -o needs a file name\n" + usage, code: 2) }
                 output = value
@@ -62,13 +100,39 @@ struct RenderCommand {
         if format == nil, output != "-" {
             format = OutputFormat.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") }
         }
+        if isChartJS {
+            format = format ?? .png
+            chartJS.format = format
+            self.chartJS = chartJS
+        } else if let flag = chartJSFlags.first {
+            fail("chart: \(flag) is for a Chart.js config: add --chartjs\n" + usage, code: 2)
+        }
+    }
+
+    /// The Chart.js config in `bytes`, translated as `/chart` would; exit 1 with one problem per line when it cannot
+    /// be (each with its line and column in the file when known).
+    func translate(_ bytes: [UInt8], _ request: ChartJSRequest) -> ChartSpec {
+        do throws(SpecError) {
+            let config = try ChartJSConfig(text: bytes)
+            do throws(SpecError) {
+                return try ChartJSDialect.translate(config.value, request).spec
+            } catch {
+                throw config.locating(error)
+            }
+        } catch {
+            fail(error.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
+        }
     }
 
     func run() {
         let json = readInput(input, command: "chart")
         let rendered: RenderedChart
         do {
-            rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
+            if let chartJS, let format {
+                rendered = try ChartRenderer.shared.render(translate(Array(json), chartJS), format: format)
+            } else {
+                rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
+            }
         } catch {
             switch error {
             case .invalidSpec(let spec): fail(spec.issues.map { "\(input): \($0)\n" }.joined(), code: 1)

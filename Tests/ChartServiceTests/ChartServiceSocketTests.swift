@@ -99,6 +99,33 @@ struct ChartServiceSocketTests {
         #expect(metrics.text.contains(#"chartd_http_requests_total{route="/v1/chart",status="200",format="svg"} 2"#))
     }
 
+    /// The config that hung QuickChart's public server: refused as code at once, and the server goes on serving.
+    @Test func aWhileTrueConfigIsRefusedWellUnder100ms() throws {
+        let service = ChartService(renderer: FakeRenderer())
+        let server = try HTTPServer.start(configuration: configuration(), responder: service)
+        defer { server.shutdown() }
+        let hostile = percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}, options: {plugins: "
+            + "{x: (function () { while (true) {} })()}}}")
+        var slowest = 0.0
+        for _ in 0..<5 {
+            let start = monotonicMilliseconds()
+            let response = try #require(exchange(port: server.port, "GET /chart?c=\(hostile) HTTP/1.1\r\n"
+                + "Host: t\r\nConnection: close\r\n\r\n"))
+            slowest = max(slowest, monotonicMilliseconds() - start)
+            #expect(response.status == 422)
+            #expect(response.headers["Content-Type"] == "application/problem+json")
+            #expect(response.headers["X-quickchart-error"]?.hasPrefix("options.plugins.x: ") == true)
+        }
+        #expect(slowest < 100, "a while(true) config took \(slowest) ms")
+        let config = percentEncoded("{type: 'bar', data: {labels: ['a'], datasets: [{data: [1]}]}}")
+        let ok = try #require(exchange(port: server.port, "GET /chart?c=\(config) HTTP/1.1\r\nHost: t\r\n"
+            + "Connection: close\r\n\r\n"))
+        #expect(ok.status == 200)
+        let health = try #require(exchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: t\r\n"
+            + "Connection: close\r\n\r\n"))
+        #expect(health.status == 200)
+    }
+
     @Test func shutdownWaitsForAnInFlightRender() throws {
         let renderer = FakeRenderer()
         let service = ChartService(renderer: renderer)

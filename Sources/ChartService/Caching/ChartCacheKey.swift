@@ -67,4 +67,14 @@ extension ChartCacheKey {
         hasher.update(json)
         return ChartCacheKey(digest: hasher.finalize())
     }
+
+    /// Identifies a `/chart` request before it is parsed: the route, where its parameters are (`query` for GET and
+    /// HEAD, `body` for POST) and those raw bytes, which hold every parameter and the config; and the renderer
+    /// version. Only a memo key (see `ResolutionMemo`), never an ETag.
+    static func forQuickChartRequest(_ raw: [UInt8], inBody: Bool, rendererVersion: String) -> ChartCacheKey {
+        let hasher = SHA256Hasher()
+        hasher.update(Array("quickchart\u{0}/chart\u{0}\(rendererVersion)\u{0}\(inBody ? "body" : "query")\u{0}".utf8))
+        hasher.update(raw)
+        return ChartCacheKey(digest: hasher.finalize())
+    }
 }

@@ -9,11 +9,14 @@ struct ChartResolution: Sendable, Equatable {
     var format: OutputFormat
     /// True when `Accept` chose the format (neither `?format=` nor the spec did), so responses carry `Vary: Accept`.
     var variesWithAccept: Bool
+    /// The `X-Chart-Ignored` value (at most 1 KiB), remembered so an answer from the memo still sends it.
+    var ignored: String? = nil
 }
 
-/// A bounded map from request keys (hash of the raw body, `?format=`, negotiated format, renderer version)
-/// to resolutions. Two generations approximate LRU in O(1): lookups promote from the old generation; when the
-/// current one fills, it becomes the old one and the previous old one is dropped. At most `2 × capacity` entries.
+/// A bounded map from request keys (hash of the route and the raw request: body or query, `?format=`, negotiated
+/// format, renderer version) to resolutions. Two generations approximate LRU in O(1): lookups promote from the old generation; when the
+/// current one fills, it becomes the old one and the previous old one is dropped. At most `2 × capacity` entries, each at most
+/// about 1.2 KiB (the ignored-paths header is capped at 1 KiB).
 final class ResolutionMemo: Sendable {
     /// Invariant: `current.count <= capacity` and `previous.count <= capacity`.
     private struct Generations {

@@ -186,7 +186,8 @@ public struct ChartdOptions: Sendable {
     /// The `--help` text: every flag with its variable.
     public static var help: String {
         var out = "usage: chartd [options]\n\nServes charts over HTTP: POST /v1/chart, GET /v1/chart?spec=|?c=,"
-        out += " /healthz, /readyz, /metrics.\nEach option can also be set by the environment variable shown.\n\n"
+        out += " GET|POST /chart (Chart.js configs, QuickChart's parameters),\n/healthz, /readyz, /metrics.\n"
+        out += "Each option can also be set by the environment variable shown.\n\n"
         for setting in settings {
             let left = "  \(setting.flag) <v>, \(setting.variable)"
             out += left.padded(to: 44) + setting.help + "\n"

@@ -1,24 +1,25 @@
 /// Builds the JSON paths used in error messages: `series[1].values[3]`, `x.format`, `["odd key"]`.
 ///
 /// Paths are only built when something is reported, so the happy path never pays for string concatenation.
-enum JSONPath {
+/// Public for translators that report paths of their own input in the same notation (`ChartJSDialect`).
+public enum JSONPath {
     /// The longest key shown verbatim in a path; longer keys are cut with "…" so error output stays small.
     static let maxShownKeyLength = 40
 
-    static func member(_ parent: String, _ key: String) -> String {
+    public static func member(_ parent: String, _ key: String) -> String {
         if isIdentifier(key) {
             return parent.isEmpty ? key : parent + "." + key
         }
         return parent + "[" + quoted(key) + "]"
     }
 
-    static func index(_ parent: String, _ index: Int) -> String {
+    public static func index(_ parent: String, _ index: Int) -> String {
         parent + "[" + String(index) + "]"
     }
 
     /// `key` as a JSON string literal, shortened and with every non-printable or non-ASCII scalar escaped,
     /// so input text never reaches a message unescaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var out = "\""
         for (n, scalar) in text.unicodeScalars.enumerated() {
             if n == maxShownKeyLength {

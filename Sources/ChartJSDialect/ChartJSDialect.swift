@@ -1,0 +1,65 @@
+public import ChartSpec
+
+/// Chart.js configs (as QuickChart receives them) → native chart specs. A layer over `ChartSpec`, not a fork:
+/// nothing after it knows the spec came from Chart.js.
+///
+/// How a translation runs:
+/// 1. Function-like strings anywhere in the config are refused (`JSLiteralParser.executableStrings`): nothing is
+///    ever evaluated, and a config that relies on code would not render as its author expects.
+/// 2. The request (`RequestTranslation`), `type` (`ChartJSType`), `options` (`OptionsTranslation`, then
+///    `PluginTranslation`) and `data` (`DatasetTranslation`) write native fields through a `NativeSpecBuilder`, which
+///    remembers the Chart.js path of each. Every config object is read through a `ConfigObject`: the keys no
+///    translator takes are listed in `ignored`, never refused (Chart.js ignores them too).
+/// 3. Wrong values found at the Chart.js level are thrown at their Chart.js paths. Otherwise the native JSON is
+///    decoded by `ChartSpec.decode`, and its issues are mapped back to Chart.js paths (`series[0].values[3]` →
+///    `data.datasets[0].data[3]`).
+///
+/// Cost: every step is linear in the size of the config.
+public enum ChartJSDialect {
+    /// Translates `config` for `request`.
+    ///
+    /// Errors: `SpecError` whose issue paths are Chart.js paths relative to the config
+    /// (`data.datasets[0].backgroundColor[2]`), or the request names (`width`, `devicePixelRatio`, `backgroundColor`).
+    public static func translate(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError)
+        -> ChartJSTranslation
+    {
+        let code = JSLiteralParser.executableStrings(in: config)
+        if !code.isEmpty {
+            throw SpecError(issues: code.prefix(ChartSpec.Limits.maxReportedIssues).map {
+                SpecIssue(path: $0, message: "functions are not accepted: configs are read, never run; "
+                    + "give a value instead")
+            })
+        }
+        var native = NativeSpecBuilder()
+        var context = TranslationContext(request: request)
+        RequestTranslation.translate(request, &native)
+        guard case .object(let members) = config else {
+            throw SpecError(path: "", message: "expected a Chart.js config object, got \(config.kindDescription)")
+        }
+        var root = ConfigObject(members: members, path: "", position: [])
+        ChartTypeTranslation.translate(root.take("type"), &context, &native)
+        var options: ConfigObject?
+        if let value = root.take("options") { options = value.object(&native) }
+        if var o = options {
+            ChartTypeTranslation.readIndexAxis(&o, &context, &native)
+            PluginTranslation.translate(&o, &context, &native)
+            OptionsTranslation.translate(&o, &context, &native)
+            o.finish(&native)
+        }
+        if let data = root.take("data") {
+            DatasetTranslation.translate(data, &context, &native)
+        } else {
+            native.report("data", "required field is missing")
+        }
+        root.finish(&native)
+        if let error = native.error { throw error }
+
+        let json = native.json
+        do throws(SpecError) {
+            let spec = try ChartSpec.decode(json, renderingAs: request.format)
+            return ChartJSTranslation(spec: spec, native: json, ignored: native.ignored)
+        } catch {
+            throw native.mapped(error)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ChartSpec
+
+/// Builds the native spec as JSON while remembering, for every native field written, the Chart.js path it came
+/// from (`PathOrigin`), and collects the ignored Chart.js paths and the problems found at the Chart.js level.
+///
+/// Native paths are given as key lists: `["x", "min"]`, or a series index and a key list for `series[i]`.
+struct NativeSpecBuilder {
+    private var root = NativeObject()
+    private var series: [NativeObject] = []
+    private var origins: [String: PathOrigin] = [:]
+    private var ignoredSites: [(position: [Int], path: String)] = []
+    /// Problems found while translating, at Chart.js paths; capped like the native decoder's.
+    private(set) var issues: [SpecIssue] = []
+    private var suppressedIssues = 0
+
+    /// Sets a top-level (or nested: `["bars", "orientation"]`) native field.
+    mutating func set(_ path: [String], _ value: JSONValue, from origin: PathOrigin) {
+        root.set(path[...], value)
+        origins[Self.nativePath(path, under: "")] = origin
+    }
+
+    /// The native field at `path`, if a translator has set it.
+    func value(at path: [String]) -> JSONValue? { root.value(at: path[...]) }
+
+    /// Appends an empty series whose problems without a closer origin map to `origin`; returns its index.
+    mutating func addSeries(from origin: String) -> Int {
+        series.append(NativeObject())
+        origins[JSONPath.index("series", series.count - 1)] = .path(origin)
+        return series.count - 1
+    }
+
+    var seriesCount: Int { series.count }
+
+    /// Sets field `path` of `series[index]`.
+    mutating func setSeries(_ index: Int, _ path: [String], _ value: JSONValue, from origin: PathOrigin) {
+        series[index].set(path[...], value)
+        origins[Self.nativePath(path, under: JSONPath.index("series", index))] = origin
+    }
+
+    /// The field at `path` of `series[index]`, if set.
+    func seriesValue(_ index: Int, _ path: [String]) -> JSONValue? { series[index].value(at: path[...]) }
+
+    /// Records a Chart.js-level problem (a wrong value the native spec never sees).
+    mutating func report(_ path: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        if issues.count >= ChartSpec.Limits.maxReportedIssues {
+            suppressedIssues += 1
+        } else {
+            issues.append(SpecIssue(path: path(), message: message()))
+        }
+    }
+
+    /// The Chart.js-level problems as an error, or nil when there were none.
+    var error: SpecError? {
+        guard !issues.isEmpty else { return nil }
+        let more = suppressedIssues > 0 ? [SpecIssue(path: "", message: "… and \(suppressedIssues) more problems not listed")] : []
+        return SpecError(issues: issues + more)
+    }
+
+    /// Records a Chart.js path accepted and ignored; `position` orders it in the document.
+    mutating func ignore(_ path: String, position: [Int]) {
+        ignoredSites.append((position, path))
+    }
+
+    /// The ignored paths in document order.
+    var ignored: [String] {
+        ignoredSites.sorted { $0.position.lexicographicallyPrecedes($1.position) }.map(\.path)
+    }
+
+    /// The native spec: the top-level fields, then `series`.
+    var json: JSONValue {
+        var spec = root
+        spec.set(["series"], .array(series.map(\.json)))
+        return spec.json
+    }
+
+    /// The Chart.js path of a native path: through its longest registered prefix (ending at a `.` or `[`).
+    /// A native path with no registered prefix (none should remain) is returned unchanged.
+    func chartJSPath(ofNative path: String) -> String {
+        var end = path.endIndex
+        while true {
+            let prefix = path[..<end]
+            if let origin = origins[String(prefix)] { return origin.chartJSPath(suffix: path[end...]) }
+            guard let cut = prefix.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            end = cut
+        }
+        if path.hasPrefix("series") { return "data.datasets" + path.dropFirst("series".count) }
+        return path
+    }
+
+    /// `error` with every issue path mapped from native to Chart.js coordinates.
+    func mapped(_ error: SpecError) -> SpecError {
+        var mapped = error
+        for i in mapped.issues.indices where !mapped.issues[i].path.isEmpty {
+            mapped.issues[i].path = chartJSPath(ofNative: mapped.issues[i].path)
+        }
+        return mapped
+    }
+
+    private static func nativePath(_ keys: [String], under parent: String) -> String {
+        keys.reduce(parent) { JSONPath.member($0, $1) }
+    }
+}
