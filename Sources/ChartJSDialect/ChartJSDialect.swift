@@ -23,37 +23,7 @@ public enum ChartJSDialect {
     public static func translate(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError)
         -> ChartJSTranslation
     {
-        let code = JSLiteralParser.executableStrings(in: config)
-        if !code.isEmpty {
-            throw SpecError(issues: code.prefix(ChartSpec.Limits.maxReportedIssues).map {
-                SpecIssue(path: $0, message: "functions are not accepted: configs are read, never run; "
-                    + "give a value instead")
-            })
-        }
-        var native = NativeSpecBuilder()
-        var context = TranslationContext(request: request)
-        RequestTranslation.translate(request, &native)
-        guard case .object(let members) = config else {
-            throw SpecError(path: "", message: "expected a Chart.js config object, got \(config.kindDescription)")
-        }
-        var root = ConfigObject(members: members, path: "", position: [])
-        ChartTypeTranslation.translate(root.take("type"), &context, &native)
-        var options: ConfigObject?
-        if let value = root.take("options") { options = value.object(&native) }
-        if var o = options {
-            ChartTypeTranslation.readIndexAxis(&o, &context, &native)
-            PluginTranslation.translate(&o, &context, &native)
-            OptionsTranslation.translate(&o, &context, &native)
-            o.finish(&native)
-        }
-        if let data = root.take("data") {
-            DatasetTranslation.translate(data, &context, &native)
-        } else {
-            native.report("data", "required field is missing")
-        }
-        root.finish(&native)
-        if let error = native.error { throw error }
-
+        let native = try nativeSpec(config, request)
         let json = native.json
         do throws(SpecError) {
             let spec = try ChartSpec.decode(json, renderingAs: request.format)
@@ -61,5 +31,41 @@ public enum ChartJSDialect {
         } catch {
             throw native.mapped(error)
         }
+    }
+
+    /// Steps 1 and 2: the native spec, not yet decoded, with the origins of its fields; throws the problems found
+    /// at the Chart.js level.
+    static func nativeSpec(_ config: JSONValue, _ request: ChartJSRequest) throws(SpecError) -> NativeSpecBuilder {
+        let code = JSLiteralParser.executableStrings(in: config)
+        if !code.isEmpty {
+            throw SpecError(issues: code.prefix(ChartSpec.Limits.maxReportedIssues).map {
+                SpecIssue(path: $0, message: "functions are not accepted: configs are read, never run; "
+                    + "give a value instead")
+            })
+        }
+        guard case .object(let members) = config else {
+            throw SpecError(path: "", message: "expected a Chart.js config object, got \(config.kindDescription)")
+        }
+        var native = NativeSpecBuilder()
+        var context = TranslationContext(request: request)
+        RequestTranslation.translate(request, &native)
+        var root = ConfigObject(members: members, path: "", position: [])
+        ChartTypeTranslation.translate(root.take("type"), &context, &native)
+        if let error = native.error { throw error }  // the rest is read by the type
+        var options = root.take("options").flatMap { $0.object(&native) }
+            ?? ConfigObject(members: [], path: "options", position: [])
+        ChartTypeTranslation.readIndexAxis(&options, &context, &native)
+        context.elements = ElementDefaults.read(&options, context, &native)
+        PluginTranslation.translate(&options, &context, &native)
+        OptionsTranslation.translate(&options, &context, &native)
+        options.finish(&native)
+        if let data = root.take("data") {
+            DatasetTranslation.translate(data, &context, &native)
+        } else {
+            native.report("data", "required field is missing")
+        }
+        root.finish(&native)
+        if let error = native.error { throw error }
+        return native
     }
 }

@@ -52,8 +52,9 @@ struct NativeSpecBuilder {
     /// The Chart.js-level problems as an error, or nil when there were none.
     var error: SpecError? {
         guard !issues.isEmpty else { return nil }
-        let more = suppressedIssues > 0 ? [SpecIssue(path: "", message: "… and \(suppressedIssues) more problems not listed")] : []
-        return SpecError(issues: issues + more)
+        guard suppressedIssues > 0 else { return SpecError(issues: issues) }
+        let more = SpecIssue(path: "", message: "… and \(suppressedIssues) more problems not listed")
+        return SpecError(issues: issues + [more])
     }
 
     /// Records a Chart.js path accepted and ignored; `position` orders it in the document.

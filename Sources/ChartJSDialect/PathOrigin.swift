@@ -11,6 +11,9 @@ enum PathOrigin {
     /// `series[i].points` built from Chart.js `{x, y, r}` objects: the native `[j][0]`, `[j][1]`, `[j][2]` are
     /// the Chart.js `[j].x`, `[j].y`, `[j].r`.
     case pointObjects(String)
+    /// `series[i].points` built from category data on a time axis: the native `[j][0]` is Chart.js `labels[j]`
+    /// and `[j][1]` is `data[j]`.
+    case labelledValues(labels: String, data: String)
     /// A field that has no place in the config but in the request (`width`, `devicePixelRatio`…): suffixes dropped.
     case request(String)
 
@@ -19,6 +22,14 @@ enum PathOrigin {
         switch self {
         case .path(let path): return path + suffix
         case .request(let name): return name
+        case .labelledValues(let labels, let data):
+            guard suffix.hasPrefix("["), let close = suffix.firstIndex(of: "]") else { return data + suffix }
+            let element = suffix[...close]
+            switch suffix[suffix.index(after: close)...].prefix(3) {
+            case "[0]": return labels + element
+            case "[1]": return data + element
+            default: return data + suffix
+            }
         case .pointObjects(let path):
             // suffix is "" | "[j]" | "[j][k]…"
             guard suffix.hasPrefix("["), let close = suffix.firstIndex(of: "]") else { return path + suffix }

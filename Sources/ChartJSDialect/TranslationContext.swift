@@ -13,6 +13,8 @@ struct TranslationContext {
     var stacked = false
     /// Set by `OptionsTranslation`: the x axis is a time axis, so string x values are timestamps.
     var timeX = false
+    /// `options.elements`, read before the datasets.
+    var elements = ElementDefaults()
 
     var version: ChartJSVersion { request.version }
 }

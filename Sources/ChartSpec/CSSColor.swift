@@ -4,13 +4,14 @@ public import ChartScene
 ///
 /// Accepted (case-insensitive): `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`; `rgb()`/`rgba()` with integer channels
 /// 0–255 or percentages, an optional alpha 0–1 or percentage, in comma (`rgb(1, 2, 3, 0.5)`) or space
-/// (`rgb(1 2 3 / 50%)`) syntax; and the CSS Color 4 named colors including `transparent`. Anything else —
-/// including surrounding whitespace, out-of-range channels and other CSS functions — is rejected, so a color
-/// can never smuggle other text into SVG output.
+/// (`rgb(1 2 3 / 50%)`) syntax; `hsl()`/`hsla()` in the same two syntaxes (CSS Color 4); and the CSS Color 4
+/// named colors including `transparent`. Anything else — including surrounding whitespace, out-of-range channels
+/// and other CSS functions — is rejected, so a color can never smuggle other text into SVG output.
 public enum CSSColor {
     /// The forms listed in every rejection message.
     public static let acceptedForms = "expected a CSS color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), "
-        + "rgba(r, g, b, a), rgb(r g b / a) or a CSS color name"
+        + "rgba(r, g, b, a), rgb(r g b / a), hsl(h, s%, l%), hsla(h, s%, l%, a), hsl(h s% l% / a) "
+        + "or a CSS color name"
 
     /// The longest input examined; longer strings cannot be a valid color.
     static let maxLength = 64
@@ -24,7 +25,7 @@ public enum CSSColor {
         if lower.hasPrefix("#") {
             return try parseHex(lower.utf8.dropFirst(), original: text)
         }
-        if lower.hasPrefix("rgb(") || lower.hasPrefix("rgba(") {
+        if ["rgb(", "rgba(", "hsl(", "hsla("].contains(where: { lower.hasPrefix($0) }) {
             return try parseFunction(lower, original: text)
         }
         if let rgb = namedColors[lower] {
@@ -69,7 +70,8 @@ public enum CSSColor {
         }
     }
 
-    /// `rgb(` / `rgba(` … `)`: either all commas (legacy) or all spaces with an optional `/ alpha` (CSS Color 4).
+    /// `rgb(` / `rgba(` / `hsl(` / `hsla(` … `)`: either all commas (legacy) or all spaces with an optional
+    /// `/ alpha` (CSS Color 4).
     private static func parseFunction(_ lower: String, original: String) throws(CSSColorError) -> Color {
         func invalid(_ why: String) -> CSSColorError {
             CSSColorError(message: "\(acceptedForms); \(JSONPath.quoted(original)): \(why)")
@@ -78,9 +80,10 @@ public enum CSSColor {
             throw invalid("missing closing parenthesis")
         }
         let body = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
+        let legacy = body.contains(",")
         var channels: [Substring]
         var alpha: Substring?
-        if body.contains(",") {
+        if legacy {
             channels = body.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
             if body.contains("/") { throw invalid("do not mix commas and '/'") }
             if channels.count == 4 { alpha = channels.removeLast() }
@@ -94,6 +97,18 @@ public enum CSSColor {
         }
         guard channels.count == 3, channels.allSatisfy({ !$0.isEmpty }) else {
             throw invalid("expected 3 channels and an optional alpha")
+        }
+        var alphaByte: UInt8 = 255
+        if let alpha {
+            let isPercent = alpha.hasSuffix("%")
+            guard let value = decimal(isPercent ? alpha.dropLast() : alpha),
+                  (0...(isPercent ? 100 : 1)).contains(value)
+            else { throw invalid("alpha \(alpha) is not a number between 0 and 1 or a percentage") }
+            alphaByte = UInt8(((isPercent ? value / 100 : value) * 255).rounded())
+        }
+        if lower.hasPrefix("hsl") {
+            let rgb = try hslChannels(channels, legacy: legacy, invalid)
+            return Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: alphaByte)
         }
         var bytes: [UInt8] = []
         for channel in channels {
@@ -109,15 +124,49 @@ public enum CSSColor {
                 bytes.append(UInt8(value))
             }
         }
-        var alphaByte: UInt8 = 255
-        if let alpha {
-            let isPercent = alpha.hasSuffix("%")
-            guard let value = decimal(isPercent ? alpha.dropLast() : alpha),
-                  (0...(isPercent ? 100 : 1)).contains(value)
-            else { throw invalid("alpha \(alpha) is not a number between 0 and 1 or a percentage") }
-            alphaByte = UInt8(((isPercent ? value / 100 : value) * 255).rounded())
-        }
         return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: alphaByte)
+    }
+
+    /// The red, green and blue bytes of `hsl(hue, saturation, lightness)`. The hue is an angle (a plain number is
+    /// degrees; `deg`, `grad`, `rad` and `turn` units; any sign or size, taken modulo 360°); saturation and
+    /// lightness are percentages 0–100% (the space syntax also takes plain numbers 0–100, as CSS Color 4).
+    /// Conversion: CSS Color Module Level 4, §7.1 "Converting HSL Colors to sRGB" (its `hslToRgb`).
+    private static func hslChannels(_ channels: [Substring], legacy: Bool,
+                                    _ invalid: (String) -> CSSColorError) throws(CSSColorError) -> [UInt8] {
+        guard var hue = angleInDegrees(channels[0]) else {
+            throw invalid("hue \(channels[0]) is not an angle (a number, or with deg, grad, rad or turn)")
+        }
+        var percents: [Double] = []
+        for (name, channel) in zip(["saturation", "lightness"], channels.dropFirst()) {
+            let isPercent = channel.hasSuffix("%")
+            guard isPercent || !legacy, let value = decimal(isPercent ? channel.dropLast() : channel),
+                  (0...100).contains(value)
+            else { throw invalid("\(name) \(channel) is not a percentage between 0% and 100%") }
+            percents.append(value / 100)
+        }
+        hue = hue.truncatingRemainder(dividingBy: 360)
+        if hue < 0 { hue += 360 }
+        let (saturation, lightness) = (percents[0], percents[1])
+        func f(_ n: Double) -> UInt8 {
+            let k = (n + hue / 30).truncatingRemainder(dividingBy: 12)
+            let a = saturation * Swift.min(lightness, 1 - lightness)
+            let value = lightness - a * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
+            return UInt8((Swift.min(Swift.max(value, 0), 1) * 255).rounded())
+        }
+        return [f(0), f(8), f(4)]
+    }
+
+    /// A CSS `<hue>` in degrees: an optionally signed decimal with no unit or `deg`, `grad`, `rad`, `turn`.
+    private static func angleInDegrees(_ text: Substring) -> Double? {
+        let units: [(suffix: String, degrees: Double)] = [
+            ("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360), ("", 1),
+        ]
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return nil }
+        var number = text.dropLast(unit.suffix.count)
+        let negative = number.first == "-"
+        if negative || number.first == "+" { number = number.dropFirst() }
+        guard let magnitude = decimal(number) else { return nil }
+        return (negative ? -magnitude : magnitude) * unit.degrees
     }
 
     private static func trimmed(_ text: Substring) -> Substring {

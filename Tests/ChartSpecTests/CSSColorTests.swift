@@ -32,8 +32,11 @@ struct CSSColorTests {
         "red;background:url(x)", "#12345", "rgb(300,0,0)", "", "#", "#ggg", "#1234567", "rgb(1,2)",
         "rgb(1,2,3,4,5)", "rgb(1, 2 3)", "rgb(1 2 3, 0.5)", "rgb(1,2,3 / 0.5)", "rgba(0,0,0,2)", "rgb(-1,0,0)",
         "rgb(1.5,0,0)", "rgb(101%,0%,0%)", "rgb(0x10,0,0)", "rgb(1e2,0,0)", "rgb(0,0,0", "rgb(0 0 0 / 1 / 1)",
-        "rgb(0 0 0 / inf)", "hsl(0,100%,50%)", " red", "red ", "notacolor", "url(#x)", "\"><script>",
+        "rgb(0 0 0 / inf)", "hwb(0 0% 0%)", " red", "red ", "notacolor", "url(#x)", "\"><script>",
         String(repeating: "a", count: 500),
+        "hsl(0, 100, 50)", "hsl(0 100% 50%, 0.5)", "hsl(0, 101%, 50%)", "hsl(0 50% -1%)", "hsl(x, 1%, 1%)",
+        "hsl(10px, 1%, 1%)", "hsl(1e2, 1%, 1%)", "hsl(0, 50%)", "hsla(0, 50%, 50%, 1.5)", "hsl(--1, 1%, 1%)",
+        "hsl(0 50% 50% / 1 / 1)", "hsl(deg, 1%, 1%)",
     ])
     func rejectsEverythingElseNamingTheForms(text: String) {
         #expect {
@@ -41,6 +44,34 @@ struct CSSColorTests {
         } throws: { error in
             (error as? CSSColorError)?.message.hasPrefix(CSSColor.acceptedForms) == true
         }
+    }
+
+    /// Expected values from CSS Color 4 §7.1's `hslToRgb` (and its §7.1 table of hue examples): the primaries and
+    /// secondaries, a grey (no saturation), the lightness extremes, hue wrapping and units, both syntaxes.
+    @Test(arguments: [
+        ("hsl(0, 100%, 50%)", Color(red: 255, green: 0, blue: 0)),
+        ("hsl(120, 100%, 50%)", Color(red: 0, green: 255, blue: 0)),
+        ("hsl(240, 100%, 50%)", Color(red: 0, green: 0, blue: 255)),
+        ("hsl(60, 100%, 50%)", Color(red: 255, green: 255, blue: 0)),
+        ("hsl(180 100% 50%)", Color(red: 0, green: 255, blue: 255)),
+        ("hsl(300deg 100% 50%)", Color(red: 255, green: 0, blue: 255)),
+        ("hsl(0, 0%, 50%)", Color(red: 128, green: 128, blue: 128)),
+        ("hsl(200, 80%, 0%)", Color(red: 0, green: 0, blue: 0)),
+        ("hsl(200, 80%, 100%)", Color(red: 255, green: 255, blue: 255)),
+        ("hsl(-120, 100%, 50%)", Color(red: 0, green: 0, blue: 255)),
+        ("hsl(480, 100%, 50%)", Color(red: 0, green: 255, blue: 0)),
+        ("hsl(0.5turn 100% 50%)", Color(red: 0, green: 255, blue: 255)),
+        ("hsl(400grad 100% 50%)", Color(red: 255, green: 0, blue: 0)),
+        ("hsl(3.14159265rad 100% 50%)", Color(red: 0, green: 255, blue: 255)),
+        // hsl(30, 100%, 25%): C = (1 − |2L − 1|)·S = 0.5, X = C·(1 − |(H/60) mod 2 − 1|) = 0.25, m = L − C/2 = 0
+        // → (0.5, 0.25, 0) → (128, 64, 0).
+        ("hsl(30, 100%, 25%)", Color(red: 128, green: 64, blue: 0)),
+        ("HSLA(120, 100%, 25%, 0.5)", Color(red: 0, green: 128, blue: 0, alpha: 128)),
+        ("hsl(120 100 25 / 50%)", Color(red: 0, green: 128, blue: 0, alpha: 128)),
+        ("hsla(120, 100%, 25%)", Color(red: 0, green: 128, blue: 0)),
+    ])
+    func acceptsHSLInBothSyntaxes(text: String, expected: Color) throws {
+        #expect(try CSSColor.parse(text) == expected)
     }
 
     @Test func hasTheFullCSSColor4NameList() {

@@ -59,21 +59,29 @@ public enum JSLiteralParser {
     /// because they would silently do nothing, while plain JSON callers may keep them as text.
     public static func executableStrings(in value: JSONValue) -> [String] {
         var paths: [String] = []
-        collectExecutableStrings(value, path: "", into: &paths)
+        var components: [JSONPathComponent] = []
+        collectExecutableStrings(value, &components, into: &paths)
         return paths
     }
 
-    private static func collectExecutableStrings(_ value: JSONValue, path: String, into paths: inout [String]) {
+    /// Walks `value` keeping the path as components (innermost last); text is built only for a hit, so a config of
+    /// a million numbers costs no string work.
+    private static func collectExecutableStrings(_ value: JSONValue, _ components: inout [JSONPathComponent],
+                                                 into paths: inout [String]) {
         switch value {
         case .string(let text):
-            if looksLikeFunction(text) { paths.append(path) }
+            if looksLikeFunction(text) { paths.append(JSONPathComponent.render(innermostFirst: components.reversed())) }
         case .array(let elements):
-            for (i, element) in elements.enumerated() {
-                collectExecutableStrings(element, path: JSONPath.index(path, i), into: &paths)
+            for (i, element) in elements.enumerated() where element.mayHoldText {
+                components.append(.index(i))
+                collectExecutableStrings(element, &components, into: &paths)
+                components.removeLast()
             }
         case .object(let members):
-            for member in members {
-                collectExecutableStrings(member.value, path: JSONPath.member(path, member.key), into: &paths)
+            for member in members where member.value.mayHoldText {
+                components.append(.key(member.key))
+                collectExecutableStrings(member.value, &components, into: &paths)
+                components.removeLast()
             }
         case .null, .bool, .number:
             break
@@ -677,5 +685,15 @@ struct JSLiteralScanner {
             throw failure("number is out of range (it overflows a 64-bit float)", at: start)
         }
         return negative ? -value : value
+    }
+}
+
+private extension JSONValue {
+    /// A string, or a container that may hold one.
+    var mayHoldText: Bool {
+        switch self {
+        case .string, .array, .object: true
+        case .null, .bool, .number: false
+        }
     }
 }
