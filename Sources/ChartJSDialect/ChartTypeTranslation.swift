@@ -8,7 +8,10 @@ enum ChartTypeTranslation {
             native.report("type", "required field is missing; expected one of \(ChartJSType.supportedList)")
             return
         }
-        guard case .string(let name) = value.value, let type = ChartJSType(rawValue: name) else {
+        // QuickChart also reads the spelling "donut" (lib/charts.js `renderChart`).
+        guard case .string(let name) = value.value,
+              let type = ChartJSType(rawValue: name == "donut" ? "doughnut" : name)
+        else {
             let got = if case .string(let s) = value.value { JSONPath.quoted(s) } else { value.value.kindDescription }
             native.report(value.path, "expected one of \(ChartJSType.supportedList), got \(got)")
             return

@@ -16,6 +16,15 @@ struct ConfigValue {
         return ConfigObject(members: members, path: path, position: position)
     }
 
+    /// The value as a boolean; nil (and a problem at `path`) when it is something else.
+    func bool(_ native: inout NativeSpecBuilder) -> Bool? {
+        guard case .bool(let flag) = value else {
+            native.report(path, "expected true or false, got \(value.kindDescription)")
+            return nil
+        }
+        return flag
+    }
+
     /// Element `i` of an array value (the caller has matched `.array(elements)`).
     func element(_ element: JSONValue, at i: Int) -> ConfigValue {
         ConfigValue(value: element, path: JSONPath.index(path, i), position: position + [i])
@@ -49,7 +58,7 @@ struct ConfigObject {
     }
 
     /// The value at the first of `keys` present (v3 name before v2 name, say), marking all of them used.
-    mutating func take(anyOf keys: String...) -> ConfigValue? {
+    mutating func take(anyOf keys: [String]) -> ConfigValue? {
         var found: ConfigValue?
         for key in keys {
             let value = take(key)

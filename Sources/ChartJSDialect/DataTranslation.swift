@@ -39,6 +39,7 @@ enum DataTranslation {
                 let points = (0..<count).map { JSONValue.array([labels.values[$0], values[$0]]) }
                 native.setSeries(index, ["points"], .array(points),
                                  from: .labelledValues(labels: labels.path, data: data.path))
+                return count
             } else {
                 native.setSeries(index, ["values"], .array(values), from: .path(data.path))
             }

@@ -20,6 +20,10 @@ enum DatasetTranslation {
             object.finish(&native)
             return
         }
+        if context.chartType == .sparkline && elements.count != 1 {
+            native.report(datasets.path, "a sparkline draws exactly 1 dataset, got \(elements.count); use \"line\" "
+                + "for several")
+        }
         promoteMixedLineChart(elements, datasets, context, &native)
         var stacks = StackGroups()
         // Past the series limit the native decoder refuses the spec: 160k tiny datasets (2 MiB) are not translated.
@@ -102,13 +106,7 @@ enum DatasetTranslation {
         guard let kind = kind(object.take("type"), context, &native) else { return }
         // A hidden dataset is not drawn and does not count for the scales: left out (Chart.js still lists it in
         // the legend, struck through).
-        if let hidden = object.take("hidden") {
-            guard case .bool(let flag) = hidden.value else {
-                native.report(hidden.path, "expected true or false, got \(hidden.value.kindDescription)")
-                return
-            }
-            if flag { return }
-        }
+        if let hidden = object.take("hidden"), hidden.bool(&native) != false { return }
         let series = native.addSeries(from: dataset.path)
         if let label = object.take("label") {
             switch label.value {

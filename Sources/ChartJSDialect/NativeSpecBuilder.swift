@@ -7,7 +7,8 @@ import ChartSpec
 struct NativeSpecBuilder {
     private var root = NativeObject()
     private var series: [NativeObject] = []
-    private var origins: [String: PathOrigin] = [:]
+    /// Native path → origin; `series` as a whole (its count, its total points) is the datasets.
+    private var origins: [String: PathOrigin] = ["series": .path("data.datasets")]
     private var ignoredSites: [(position: [Int], path: String)] = []
     /// Problems found while translating, at Chart.js paths; capped like the native decoder's.
     private(set) var issues: [SpecIssue] = []
@@ -75,7 +76,7 @@ struct NativeSpecBuilder {
     }
 
     /// The Chart.js path of a native path: through its longest registered prefix (ending at a `.` or `[`).
-    /// A native path with no registered prefix (none should remain) is returned unchanged.
+    /// A native path with no registered prefix (a translator forgot to register one) is returned unchanged.
     func chartJSPath(ofNative path: String) -> String {
         var end = path.endIndex
         while true {
@@ -84,7 +85,6 @@ struct NativeSpecBuilder {
             guard let cut = prefix.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
             end = cut
         }
-        if path.hasPrefix("series") { return "data.datasets" + path.dropFirst("series".count) }
         return path
     }
 

@@ -9,7 +9,8 @@ import ChartSpec
 /// (v2 radians and `cutoutPercentage`, v3 degrees and `cutout`). It also sets `context.rightAxisIDs`,
 /// `context.stacked` and `context.timeX` before the datasets are read. QuickChart gives bar, line, scatter and
 /// bubble charts without `options.scales` a y axis that begins at zero (lib/charts.js, `renderChart`).
-/// `options.indexAxis` and `options.plugins` are read by the caller and `PluginTranslation`, not here.
+/// `options.indexAxis` (`ChartTypeTranslation`), `options.elements` (`ElementDefaults`) and `options.plugins`
+/// (`PluginTranslation`) are read elsewhere. A sparkline (native `axes: false`) has no legend already.
 enum OptionsTranslation {
     static func translate(_ options: inout ConfigObject, _ context: inout TranslationContext,
                           _ native: inout NativeSpecBuilder) {

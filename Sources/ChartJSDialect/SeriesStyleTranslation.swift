@@ -31,12 +31,7 @@ enum SeriesStyleTranslation {
 
         /// The dataset's option under the first of `names` present, else its `options.elements` default.
         mutating func take(_ names: String...) -> ConfigValue? {
-            var found: ConfigValue?
-            for name in names {
-                let value = object.take(name)
-                if found == nil { found = value }
-            }
-            return found ?? context.elements.value(names[0], for: kind)
+            object.take(anyOf: names) ?? context.elements.value(names[0], for: kind)
         }
 
         func set(_ path: [String], _ value: JSONValue, from origin: String?, _ native: inout NativeSpecBuilder) {
@@ -69,10 +64,7 @@ enum SeriesStyleTranslation {
                 set(["lineWidth"], .number(VersionDefaults.lineWidth), from: nil, &native)
             }
             if let showLine = object.take("showLine") {
-                guard case .bool(let flag) = showLine.value else {
-                    native.report(showLine.path, "expected true or false, got \(showLine.value.kindDescription)")
-                    return
-                }
+                guard let flag = showLine.bool(&native) else { return }
                 drawsLine = drawsLine && flag
             }
             if !drawsLine { set(["line"], .bool(false), from: nil, &native) }
@@ -101,7 +93,7 @@ enum SeriesStyleTranslation {
             // QuickChart sets every dataset of a v2 line chart to `lineTension || 0`, so there the element
             // default never applies (`VersionDefaults.tension`).
             let straightened = context.version == .v2 && [.line, .sparkline].contains(context.chartType)
-            let tension = straightened ? object.take(anyOf: "tension", "lineTension") : take("tension", "lineTension")
+            let tension = straightened ? object.take(anyOf: ["tension", "lineTension"]) : take("tension", "lineTension")
             if let stepped {
                 let curve: String? = switch stepped.value {
                 case .bool(true), .string("before"): "stepBefore"
@@ -239,12 +231,8 @@ enum SeriesStyleTranslation {
                 }
             }
             pointShape(&native)
-            if let showLine = object.take("showLine") {
-                guard case .bool(let flag) = showLine.value else {
-                    _ = unexpected(showLine, "true or false", &native)
-                    return
-                }
-                if flag { set(["line"], .bool(true), from: showLine.path, &native) }
+            if let showLine = object.take("showLine"), showLine.bool(&native) == true {
+                set(["line"], .bool(true), from: showLine.path, &native)
             }
         }
 

@@ -15,7 +15,8 @@ public enum ChartLayout {
     /// dots, with their original indices) for the points it draws; the legend takes at most a quarter of the
     /// canvas height (further entries are left out); at most 2000 x labels are
     /// measured to choose thinning. The other kinds document their own
-    /// limits: `RingChartLayout`, `DiffKind` (a line chart of the difference), `PieChartLayout`.
+    /// limits: `RingChartLayout`, `DiffKind` (a line chart of the difference), `PieChartLayout`,
+    /// `RadarChartLayout`.
     ///
     /// `interactive: false` lays out for a static image: the same pixels, without tooltips or the invisible hit
     /// targets around data points (nothing can hover a PNG).
@@ -27,6 +28,8 @@ public enum ChartLayout {
             RingChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         case .pie, .doughnut:
             PieChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+        case .radar:
+            RadarChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
         }
     }
 }

@@ -542,7 +542,9 @@ struct SVGDocumentWriter: ~Copyable {
     /// angle; with butt caps the end of a dash is a straight radial edge, so the dash "e 2(1 − e)" covers exactly
     /// the sector from the start angle over e of a turn. It grows from "0 2" (nothing: a zero-length butt-capped
     /// dash paints nothing) to "1 0" along the easing, over the duration after the delay. The gap starts at 2, as
-    /// for lines: the dash pattern's period stays longer than the circle, so the dash never repeats inside it.
+    /// for lines: the dash pattern's period stays longer than the circle, so the dash never repeats inside it. A disc
+    /// that sweeps less than a turn (`disc.endAngle − disc.startAngle` < 360) grows to its share e of the turn
+    /// ("e 2") over the duration and then jumps to "1 0".
     private mutating func sweepMask(_ disc: Sector, origin: Origin, pad: Double) {
         let id = sweepCount
         sweepCount += 1
@@ -582,8 +584,12 @@ struct SVGDocumentWriter: ~Copyable {
         defs.number(reach)
         defs.raw("\" pathLength=\"1\">")
         if let timeline {
+            // A partial disc (a half gauge) sweeps over its own share of the turn, then the mask opens fully so
+            // that nothing drawn past the disc's edges (slice outlines) stays masked.
+            let share = (disc.endAngle - disc.startAngle) / 360
             var keys = SMILKeyframes(pairs: true)
             keys.add(timeline.sweepStart, 0, 2, easedToNext: true)
+            if share > 0, share < 1 { keys.add(timeline.sweepEnd, share, 2) }
             keys.add(timeline.sweepEnd, 1, 0)
             keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &defs)
         }

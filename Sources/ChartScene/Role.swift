@@ -34,8 +34,9 @@ public enum Role: Hashable, Sendable {
     /// bars, x for horizontal ones): an animation grows the whole stack out of it at once, so that every segment
     /// rides on the one below instead of growing about its own base.
     case bar(series: Int, index: Int, base: RectEdge, stackBase: Double? = nil)
-    /// The slices of one pie or doughnut, tiling `Sector` (a whole turn from its start angle; a doughnut's hole is
-    /// its inner radius). Animated, the pie is revealed by a clockwise sweep from the start angle.
+    /// The slices of one pie or doughnut, tiling `Sector` (from its start angle clockwise to its end angle: a whole
+    /// turn, or less for a partial disc such as a half gauge; a doughnut's hole is its inner radius). Animated, the
+    /// pie is revealed by a clockwise sweep from the start angle to the end angle.
     indirect case pie(Sector)
     /// A pie or doughnut slice (inside a `.pie` group), by position in drawing order, with what it stands for.
     indirect case slice(Int, ArcMark)

@@ -11,7 +11,10 @@ public struct ChartSpec: Hashable, Sendable {
     public var scale: Double = 1
     /// The requested output; nil when the spec does not say (the caller decides, e.g. from `Accept`).
     public var format: OutputFormat?
+    /// The title; "\n" starts a new line (at most `Limits.titleLines` lines).
     public var title: String?
+    /// The title's color and size; nil means the default look.
+    public var titleStyle: TitleStyle?
     public var subtitle: String?
     /// Category labels for x, one per value index.
     public var labels: [String]?
@@ -31,6 +34,8 @@ public struct ChartSpec: Hashable, Sendable {
     public var palette: [Color]?
     /// Legend visibility; nil means "shown when there is more than one series".
     public var legend: Bool?
+    /// Where the legend goes; nil means the default (top).
+    public var legendPosition: LegendPosition?
     /// Sparkline mode: no axes, grid, legend or padding.
     public var axes: Bool = true
     /// Animation options for `smil` output; `.disabled` means none.
@@ -67,6 +72,8 @@ public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case pie
     /// A pie with a hole.
     case doughnut
+    /// One spoke per category (`labels`), each series a closed polygon on a radial value scale from the center.
+    case radar
 }
 
 /// The output formats the pipeline can produce.
@@ -311,6 +318,18 @@ public struct AxisOptions: Hashable, Sendable {
     public var start: Double?
     public var startText: String?
     public var step: Double?
+    /// Whether the axis line, ticks, tick labels and title are drawn; grid lines follow `grid` either way.
+    public var show: Bool = true
+    /// Tick spacing in data units: ticks at the multiples of it inside the domain (unpinned ends widened to the next
+    /// multiple). nil, or a step giving more than `Limits.maxSteppedTicks` ticks, means automatic nice ticks.
+    /// Linear axes only: log and time axes keep their own ticks.
+    public var tickStep: Double?
+    /// Values a linear axis's range includes but may extend past (unlike `min`/`max`, which pin the ends).
+    public var softMin: Double?
+    public var softMax: Double?
+    /// true: a linear axis's range includes 0; false: it need not (bars then start at the plot edge nearest zero);
+    /// nil: the kind's rule (bars and areas include 0, lines and scatter do not). Log and time axes ignore it.
+    public var zero: Bool?
 
     public init(min: Double? = nil, max: Double? = nil, tickCount: Int = 5, title: String? = nil, grid: Bool = true,
                 format: NumberFormat = .auto) {

@@ -9,6 +9,13 @@ public struct PieOptions: Hashable, Sendable {
     public var innerRadius: Double?
     /// Percentages on (or beside) the slices.
     public var percentages: Bool = true
+    /// Where the first slice starts, in degrees clockwise from twelve o'clock (−360…360); nil means 0.
+    public var rotation: Double?
+    /// The degrees the slices sweep together (1…360); nil means 360, the whole disc. 180 with `rotation` −90 is a
+    /// half gauge, laid out in the space the partial disc needs.
+    public var circumference: Double?
+    /// The slice labels give the raw value (formatted like the y axis) instead of the percentage; nil means false.
+    public var sliceValues: Bool?
 
     public init() {}
 }

@@ -22,6 +22,14 @@ extension ChartSpec {
         /// The longest single dash or gap, in CSS pixels.
         public static let maxDashLength = 4096.0
         public static let tickCount: ClosedRange<Int> = 2...20
+        /// An axis's `tickStep` in data units; a step giving more than `maxSteppedTicks` ticks falls back to
+        /// automatic ticks, so a tiny step never buys a long loop.
+        public static let tickStep: ClosedRange<Double> = 1e-300...1e300
+        public static let maxSteppedTicks = 1000
+        /// Lines of the title (split at "\n").
+        public static let titleLines = 8
+        /// `titleStyle.size` in CSS px.
+        public static let titleSize: ClosedRange<Double> = 6...72
         /// Decimals of the `.Nf` and `.N%` axis formats.
         public static let formatDecimals: ClosedRange<Int> = 0...10
         public static let maxAnnotations = 100
@@ -34,6 +42,12 @@ extension ChartSpec {
         public static let pieOtherBelow: ClosedRange<Double> = 0...0.5
         /// A doughnut's hole as a share of its radius.
         public static let pieInnerRadius: ClosedRange<Double> = 0...0.9
+        /// Where a pie's first slice starts, degrees clockwise from twelve o'clock.
+        public static let pieRotation: ClosedRange<Double> = -360...360
+        /// The degrees a pie's slices sweep together (180: a half gauge).
+        public static let pieCircumference: ClosedRange<Double> = 1...360
+        /// The spokes of a radar chart (its categories: the labels, or the longest series' values).
+        public static let radarSpokes: ClosedRange<Int> = 3...360
         public static let animationDuration: ClosedRange<Double> = 0.05...30
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10

@@ -3,7 +3,7 @@ import ChartScene
 import ChartSpec
 import ChartText
 
-/// Spec → scene for the ring, lead (diff) and pie kinds: typical sizes, and the large inputs their limits allow.
+/// Spec → scene for the ring, lead (diff), pie and radar kinds: typical sizes, and the large inputs their limits allow.
 func kindBenchmarks() -> [Benchmark] {
     let metrics = ApproximateMetrics()
     func spec(_ type: ChartType, _ series: [[Double?]]) -> ChartSpec {
@@ -30,6 +30,17 @@ func kindBenchmarks() -> [Benchmark] {
     let pie = spec(.pie, [[6420, 1890, 530, 410, 160, 120, 40, 25]])
     var manySlices = spec(.doughnut, [(0..<10_000).map { Double?(Double($0 % 97 + 1)) }])
     manySlices.pie.otherBelow = 0
+    var gauge = pie
+    gauge.pie.rotation = -90
+    gauge.pie.circumference = 180
+    var radar = spec(.radar, [[65, 59, 90, 81, 56, 55, 40], [28, 48, 40, 19, 96, 27, 100]])
+    radar.labels = ["Eating", "Drinking", "Sleeping", "Designing", "Coding", "Cycling", "Running"]
+    // The largest radar the limits allow: 64 series on 360 spokes, with dots and fills.
+    var bigRadar = spec(.radar, (1...64).map { k in (0..<360).map { Double?(Double(($0 * k) % 97)) } })
+    for k in bigRadar.series.indices {
+        bigRadar.series[k].dots = true
+        bigRadar.series[k].fill = .solid
+    }
     return [
         Benchmark(name: "layout ring 3 rings 800x400") { ChartLayout.scene(for: rings, metrics: metrics).nodes.count },
         Benchmark(name: "layout diff 2x100 with labels") { ChartLayout.scene(for: lead, metrics: metrics).nodes.count },
@@ -39,6 +50,11 @@ func kindBenchmarks() -> [Benchmark] {
         Benchmark(name: "layout pie 8 slices") { ChartLayout.scene(for: pie, metrics: metrics).nodes.count },
         Benchmark(name: "layout doughnut 10k values (360 slices)") {
             ChartLayout.scene(for: manySlices, metrics: metrics).nodes.count
+        },
+        Benchmark(name: "layout half gauge 8 slices") { ChartLayout.scene(for: gauge, metrics: metrics).nodes.count },
+        Benchmark(name: "layout radar 2x7") { ChartLayout.scene(for: radar, metrics: metrics).nodes.count },
+        Benchmark(name: "layout radar 64x360 dots and fills") {
+            ChartLayout.scene(for: bigRadar, metrics: metrics).nodes.count
         },
     ]
 }

@@ -30,6 +30,8 @@ struct RefusalTests {
                 "data.datasets[0].type", #"expected "bar" or "line", got "bubble""#),
         Refusal("{type: 'pie', data: {datasets: [{type: 'line', data: [1]}]}}",
                 "data.datasets[0].type", "only bar and line charts mix dataset types"),
+        Refusal("{type: 'sparkline', data: {datasets: [{data: [1]}, {data: [2]}]}}", "data.datasets",
+                "a sparkline draws exactly 1 dataset, got 2"),
         Refusal("[1, 2]", "", "expected a Chart.js config object, got an array"),
         // Data.
         Refusal("{type: 'bar', data: {datasets: [{data: [1, 'abc']}]}}",
@@ -81,6 +83,8 @@ struct RefusalTests {
                 "must be between 0 and 4096, got -1"),
         Refusal(request: v3, line("data: [1, 2], borderWidth: 100"), "data.datasets[0].borderWidth",
                 "between 0.25 and 32"),
+        Refusal(request: v3, "{type: 'line', data: {datasets: [{hidden: true, data: [1]}, {pointRadius: 0, data: [1],"
+                + " borderDash: [-2]}]}}", "data.datasets[1].borderDash[0]", "must be between 0 and 4096, got -2"),
         Refusal(request: v3, line("data: [{x: 2, y: 1}, {x: 1, y: 2}]"), "data.datasets[0].data[1].x",
                 "x must not decrease"),
         Refusal(request: v3, line("data: [[2, 1], [1, 2]]"), "data.datasets[0].data[1][0]", "x must not decrease"),
@@ -104,7 +108,8 @@ struct RefusalTests {
     }
 
     /// More points than a series may have: the native limit, reported at the dataset's `data`. Cost stays linear:
-    /// a 2-million-point config is refused within seconds even in a debug build.
+    /// a 2-million-point config takes about 2 s in a debug build on an idle core (1 s of it the function-string scan);
+    /// the bound is loose enough for a loaded machine and still catches any quadratic step (hours at this size).
     @Test func aHugeDatasetIsRefusedAtItsData() throws {
         let data = JSONValue.array(Array(repeating: .number(1), count: 2_000_000))
         let value = JSONValue.object([
@@ -121,7 +126,7 @@ struct RefusalTests {
             guard let issue = (error as? SpecError)?.issues.first else { return false }
             return issue.path == "data.datasets[0].data" && issue.message.contains("1000000")
         }
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(30))
     }
 
     /// Every problem is listed, but at most `maxReportedIssues` of them plus a count.

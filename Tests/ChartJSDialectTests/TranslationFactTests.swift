@@ -32,6 +32,7 @@ struct TranslationFactTests {
             ("series[0].colors", .array([s(palette[0]), s(palette[1])])),
             ("series[0].borderColor", s("#fff")), ("series[0].borderWidth", n(2)),
         ]),
+        Fact("{type: 'donut', data: {datasets: [{data: [1]}]}}", .v2, [("type", s("doughnut"))]),
         Fact("{type: 'radar', data: {labels: ['a', 'b', 'c'], datasets: [{data: [1, 2, 3]}]}}", .v3, [
             ("type", s("radar")), ("series[0].values", .array([n(1), n(2), n(3)])),
         ]),

@@ -187,6 +187,18 @@ struct PieChartLayoutTests {
                 specs.append(spec)
             }
         }
+        // Partial discs (half gauges, slivers, three quarters from any start), with value labels.
+        for (rotation, circumference) in [(-90.0, 180.0), (45, 1), (200, 270), (-360, 359), (135, 90)] {
+            for (values, w, h) in [([1.0, 1e300, 1e-300], 560.0, 360.0), ([1, 2, 3], 40, 400), ([1, 2], 4096, 20),
+                                   ([0, 0], 300, 200)] {
+                var spec = makeSpec([values], width: w, height: h)
+                spec.type = .doughnut
+                spec.pie.rotation = rotation
+                spec.pie.circumference = circumference
+                spec.pie.sliceValues = true
+                specs.append(spec)
+            }
+        }
         var sparkline = makeSpec([[3, 1, 2]], width: 40, height: 40)
         sparkline.type = .pie
         sparkline.axes = false

@@ -83,6 +83,34 @@ struct LayoutJSONTests {
         #expect(y.contains { $0["label"] as? String == "0.004" })
     }
 
+    /// The legend where `legend.position` puts it, as a client reads the layout JSON: the `legend` texts' boxes
+    /// against the `plot` rectangle, and the `y` ticks of `tickStep`, `softMax` and `zero`.
+    @Test(arguments: ["top", "bottom", "left", "right"])
+    func legendTextsSitWhereThePositionSays(position: String) throws {
+        let spec = #"{"title": "Sales", "labels": ["a", "b", "c"], "legend": {"position": "\#(position)"}, "#
+            + #""series": [{"name": "North", "values": [5, 9, 7]}, {"name": "South", "values": [6, 7, 8]}], "#
+            + #""y": {"zero": true, "softMax": 20, "tickStep": 5}}"#
+        let json = try render(spec, .json)
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        let p = try #require(layout["plot"] as? [String: Double])
+        let plot = (minX: p["x"] ?? .nan, minY: p["y"] ?? .nan, maxX: (p["x"] ?? .nan) + (p["width"] ?? .nan),
+                    maxY: (p["y"] ?? .nan) + (p["height"] ?? .nan))
+        let legend = try #require(layout["texts"] as? [[String: Any]]).filter { $0["role"] as? String == "legend" }
+        #expect(legend.map { $0["text"] as? String } == ["North", "South"])
+        for text in legend {
+            let x = text["x"] as? Double ?? .nan, y = text["y"] as? Double ?? .nan
+            let maxX = x + (text["width"] as? Double ?? .nan), maxY = y + (text["height"] as? Double ?? .nan)
+            switch position {
+            case "top": #expect(maxY < plot.minY)
+            case "bottom": #expect(y > plot.maxY)
+            case "left": #expect(maxX < plot.minX && y > plot.minY && maxY < plot.maxY)
+            default: #expect(x > plot.maxX && y > plot.minY && maxY < plot.maxY)
+            }
+        }
+        let ticks = try #require((layout["axes"] as? [String: Any])?["y"] as? [[String: Any]])
+        #expect(ticks.compactMap { $0["value"] as? Double } == [0, 5, 10, 15, 20])
+    }
+
     @Test func unknownTimeZoneIsASpecError() {
         let spec = #"{"x": {"type": "time", "timeZone": "Europe/Atlantis"}, "series": [{"points": [[0, 1]]}]}"#
         do {

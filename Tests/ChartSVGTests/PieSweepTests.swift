@@ -1,3 +1,4 @@
+import Foundation
 import ChartScene
 import Testing
 @testable import ChartSVG
@@ -112,5 +113,45 @@ struct PieSweepTests {
             #expect(abs((start(of: fade) ?? -1) - (options.delay + options.duration)) < 0.01)
             if options.repeatCount > 1 { #expect(fade["dur"] == sweep["dur"]) }
         }
+    }
+}
+
+/// A partial disc (a half gauge) sweeps over its own share of the turn, from its own start angle.
+struct PartialPieSweepTests {
+    /// `TestScenes.pieChart` with its disc (and slices) cut to `sweep` degrees from `start`.
+    func gauge(start: Double, sweep: Double) -> Scene {
+        var scene = TestScenes.pieChart()
+        scene.nodes = scene.nodes.map { node in
+            guard case .group(var g) = node, case .pie(var disc)? = g.role else { return node }
+            disc.startAngle = start
+            disc.endAngle = start + sweep
+            g.role = .pie(disc)
+            return .group(g)
+        }
+        return scene
+    }
+
+    @Test(arguments: [(270.0, 180.0, ".5 2"), (90, 90, ".25 2"), (0, 36, ".1 2")])
+    func theSweepStopsAtTheDiscsShareThenOpensFully(start: Double, sweep: Double, share: String) throws {
+        let root = try #require(parseXML(SVGWriter(animation: SVGAnimation()).write(gauge(start: start, sweep: sweep))))
+        let path = try #require(root.elements("mask").first?.first("path"))
+        let values = try #require(path.children.first { $0.name == "animate" }?["values"])
+        #expect(values == "0 2;\(share);1 0")
+        // The circle starts at the disc's start angle: its first point is on the radius through that angle.
+        let d = try #require(path["d"])
+        let numbers = d.dropFirst().prefix { $0 != "A" }.split(separator: " ").compactMap { Double($0) }
+        let r = try #require(path["stroke-width"].flatMap(Double.init)) / 2
+        #expect(numbers.count == 2)
+        let angle = start * .pi / 180
+        let center = (numbers[0] - r * sin(angle), numbers[1] + r * cos(angle))
+        // The center found from the start point is the pie's center (TestScenes' pie is centered at 100, 90).
+        #expect(abs(center.0 - 100) < 0.02 && abs(center.1 - 90) < 0.02, "\(d)")
+    }
+
+    /// The static document's mask is complete (no animation): a half gauge shows the same as without a mask.
+    @Test func theStaticMaskIsComplete() throws {
+        let root = try #require(parseXML(SVGWriter().write(gauge(start: 270, sweep: 180))))
+        let path = try #require(root.elements("mask").first?.first("path"))
+        #expect(path.children.isEmpty && path["stroke-dasharray"] == nil)
     }
 }

@@ -14,7 +14,7 @@ struct ChartJSConfigTests {
             datasets: [{ label: 'x\\'y', data: [1, +2, .5, -0x1F] },
                        { 'odd key': { nested: [[], {}] }, data: [null, 3, 4,], },],
           },
-          données: { 'é': 1 },
+          données: { 'é': 1, 'a\\u0062c': 2 },
         }
         """
 
@@ -29,6 +29,7 @@ struct ChartJSConfigTests {
         ("data.datasets[1].data[2]", (7, 67)),
         ("data[\"datasets\"][0].label", (6, 25)),
         ("données[\"é\"]", (9, 21)),
+        ("données.abc", (9, 36)),
         ("data.labels[3]", nil),
         ("data.datasets[2]", nil),
         ("data.missing", nil),
@@ -41,8 +42,18 @@ struct ChartJSConfigTests {
     @Test(arguments: positions)
     func findsWhereAPathsValueStarts(path: String, expected: (Int, Int)?) throws {
         #expect(try JSLiteralParser.parse(Self.literal) != .null)  // the locator only ever sees accepted text
-        let found = LiteralSourceLocator(Array(Self.literal.utf8)).position(of: path)
+        let found = LiteralSourceLocator(Array(Self.literal.utf8)).positions(of: [path])[0]
         #expect(found?.line == expected?.0 && found?.column == expected?.1, "\(path)")
+    }
+
+    @Test func findsManyPathsInOneWalk() {
+        let paths = Self.positions.map(\.0)
+        let found = LiteralSourceLocator(Array(Self.literal.utf8)).positions(of: paths.reversed() + paths)
+        for (n, (path, expected)) in Self.positions.enumerated() {
+            for position in [found[paths.count - 1 - n], found[paths.count + n]] {
+                #expect(position?.line == expected?.0 && position?.column == expected?.1, "\(path)")
+            }
+        }
     }
 
     /// Config text → the value read, for every text form.

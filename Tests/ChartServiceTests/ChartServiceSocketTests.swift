@@ -109,8 +109,7 @@ struct ChartServiceSocketTests {
         var slowest = 0.0
         for _ in 0..<5 {
             let start = monotonicMilliseconds()
-            let response = try #require(exchange(port: server.port, "GET /chart?c=\(hostile) HTTP/1.1\r\n"
-                + "Host: t\r\nConnection: close\r\n\r\n"))
+            let response = try #require(get(server.port, "/chart?c=" + hostile))
             slowest = max(slowest, monotonicMilliseconds() - start)
             #expect(response.status == 422)
             #expect(response.headers["Content-Type"] == "application/problem+json")
@@ -118,12 +117,8 @@ struct ChartServiceSocketTests {
         }
         #expect(slowest < 100, "a while(true) config took \(slowest) ms")
         let config = percentEncoded("{type: 'bar', data: {labels: ['a'], datasets: [{data: [1]}]}}")
-        let ok = try #require(exchange(port: server.port, "GET /chart?c=\(config) HTTP/1.1\r\nHost: t\r\n"
-            + "Connection: close\r\n\r\n"))
-        #expect(ok.status == 200)
-        let health = try #require(exchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: t\r\n"
-            + "Connection: close\r\n\r\n"))
-        #expect(health.status == 200)
+        #expect(get(server.port, "/chart?c=" + config)?.status == 200)
+        #expect(get(server.port, "/healthz")?.status == 200)
     }
 
     @Test func shutdownWaitsForAnInFlightRender() throws {
@@ -152,6 +147,11 @@ struct ChartServiceSocketTests {
         client.join()
         #expect(answer.withLock { $0 } == 200)
     }
+}
+
+/// One `GET target` on its own connection.
+private func get(_ port: Int, _ target: String) -> WireResponse? {
+    exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
 }
 
 private func monotonicMilliseconds() -> Double {

@@ -10,7 +10,7 @@ struct QuickChartHeadersTests {
         ("a\r\nX-Injected: 1", 512, #"a\u000D\u000AX-Injected: 1"#),
         ("tab\there\u{7F}", 512, #"tab\u0009here\u007F"#),
         ("café 日本 😀", 512, #"caf\u00E9 \u65E5\u672C \u{1F600}"#),
-        (#"back\slash"#, 512, #"back\\slash"#),
+        (#"back\slash"#, 512, #"back\slash"#),
         ("abcdefghij", 10, "abcdefghij"),
         ("abcdefghijk", 10, "abcdefg..."),
         ("abcdef\u{E9}gh", 12, "abcdef..."),  // "\u00E9" would not fit whole before the ellipsis
@@ -31,7 +31,7 @@ struct QuickChartHeadersTests {
                                errors: [.init(path: "data[\"\r\n\"]", message: hostile)]).response
         QuickChartHeaders.addError(to: &response)
         let header = response.headers[QuickChartHeaders.error] ?? ""
-        #expect(header.hasPrefix(#"data["\u000D\u000A"]: \u000D\u000A\u0000\u00E9\u{1F600}"\\"#))
+        #expect(header.hasPrefix(#"data["\u000D\u000A"]: \u000D\u000A\u0000\u00E9\u{1F600}"\"#))
         #expect(header.hasSuffix("..."))
         #expect(header.utf8.count <= 512)
         #expect(header.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E })

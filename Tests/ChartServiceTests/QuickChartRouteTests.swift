@@ -146,6 +146,20 @@ struct QuickChartRouteTests {
         #expect(renderer.callCount == 0)
     }
 
+    /// Keys and values from the config reach both headers only escaped: no line break, nothing but printable ASCII.
+    @Test func hostileKeysAndValuesReachTheHeadersEscaped() throws {
+        let hostileKey = #"{"type": "bar", "data": {"datasets": [{"data": [1]}]}, "x\r\nSet-Cookie: a=1\u00e9": 1}"#
+        let ignored = service.respond(to: request("POST", "/chart", body: #"{"chart": \#(hostileKey)}"#))
+        #expect(ignored.status == 200)
+        #expect(ignored.headers["X-Chart-Ignored"] == #"["x\u000D\u000ASet-Cookie: a=1\u00E9"]"#)  // JSONPath's escapes
+        let hostileType = #"{"type": "bar\r\nSet-Cookie: a=1\u00e9", "data": {"datasets": [{"data": [1]}]}}"#
+        let refused = service.respond(to: request("POST", "/chart", body: #"{"chart": \#(hostileType)}"#))
+        #expect(refused.status == 422)
+        let header = try #require(refused.headers["X-quickchart-error"])
+        #expect(header.hasPrefix("type: ") && header.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E })
+        #expect(!header.contains("\r") && !header.contains("\n"))
+    }
+
     @Test func theErrorHeaderIsOnlyForChartJSClients() {
         let v1 = service.respond(to: request("GET", "/v1/chart"))
         #expect(v1.status == 400 && v1.headers["X-quickchart-error"] == nil)
@@ -164,7 +178,8 @@ struct QuickChartRealRendererTests {
     }
 
     /// QuickChart's defaults: 500×300 CSS pixels at devicePixelRatio 2 is a 1000×600 PNG; other sizes scale alike.
-    @Test(arguments: [("", 1000, 600), ("&w=800&h=400&devicePixelRatio=1", 800, 400), ("&width=300&height=200", 600, 400)])
+    @Test(arguments: [("", 1000, 600), ("&w=800&h=400&devicePixelRatio=1", 800, 400),
+                      ("&width=300&height=200", 600, 400)])
     func pngSizeIsCSSPixelsTimesThePixelRatio(query: String, width: Int, height: Int) throws {
         let response = service.respond(to: request("GET", QuickChartRouteTests.get + query))
         #expect(response.status == 200)
@@ -186,14 +201,14 @@ struct QuickChartRealRendererTests {
 struct QuickChartTranslationProblemTests {
     let service = ChartService(renderer: FakeRenderer())
 
+    static let bar = "/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}")
     static let cases: [(String, Int, String, String)] = [
         ("/chart?c=" + percentEncoded("{type: 'bar',\n data: {datasets: [{data: [1, 'x']}]}}"), 422,
          "data.datasets[0].data[1]", "(line 2, column 31)"),
         ("/chart?c=" + percentEncoded("{type: 'sankey', data: {datasets: []}}"), 422, "type", "(line 1, column 8)"),
-        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&bkg=nope", 400, "bkg", "bkg: expected a CSS color"),
-        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&w=100000", 400, "w", "w: must be between 16 and 4096"),
-        ("/chart?c=" + percentEncoded("{type: 'bar', data: {datasets: [{data: [1]}]}}") + "&devicePixelRatio=0",
-         400, "devicePixelRatio", "devicePixelRatio: must be between 1 and 4"),
+        (bar + "&bkg=nope", 400, "bkg", "bkg: expected a CSS color"),
+        (bar + "&w=100000", 400, "w", "w: must be between 16 and 4096"),
+        (bar + "&devicePixelRatio=0", 400, "devicePixelRatio", "devicePixelRatio: must be between 1 and 4"),
     ]
 
     @Test(arguments: cases)
@@ -203,5 +218,31 @@ struct QuickChartTranslationProblemTests {
         #expect(response.text.contains(#""errors":[{"path":"\#(path)""#), "\(response.text)")
         #expect(response.text.contains(fragment), "\(response.text)")
         #expect(response.headers["X-quickchart-error"]?.hasPrefix(path + ": ") == true)
+    }
+}
+
+/// `/chart` is a render route like `/v1/chart`: keys, signed URLs and rate limits apply.
+struct QuickChartAccessTests {
+    static let target = "/chart?c=" + percentEncoded(QuickChartRouteTests.config) + "&w=400"
+
+    @Test func keysAndSignedURLsGuardTheRoute() {
+        let service = AccessFixture.service()
+        let anonymous = service.respond(to: request("GET", Self.target))
+        #expect(anonymous.status == 401)
+        #expect(anonymous.headers["X-quickchart-error"]?.contains("API key") == true)
+        let bearer = request("GET", Self.target, headers: [("Authorization", "Bearer " + AccessFixture.alphaSecret)])
+        #expect(service.respond(to: bearer).status == 200)
+        let signed = AccessFixture.signed(Self.target + "&kid=alpha")
+        #expect(service.respond(to: request("GET", signed)).status == 200)
+        #expect(service.respond(to: request("GET", signed + "x")).status == 403)
+        // The I/O thread's fast path must not answer what the worker refuses.
+        #expect(service.respondWithoutBlocking(to: request("GET", Self.target))?.status == 401)
+    }
+
+    @Test func rateLimitsCharge() {
+        let service = AccessFixture.service(mode: .off, rate: 1, burst: 2)
+        let statuses = (0..<4).map { _ in service.respond(to: request("GET", Self.target)).status }
+        #expect(statuses.contains(429))
+        #expect(statuses.first == 200)
     }
 }

@@ -25,7 +25,15 @@ struct SpecRejectionTests {
         Rejection(minimalSpec(#""type": "bars""#), "type", #"expected one of "line", "area", "bar""#),
         Rejection(minimalSpec(#""format": "gif""#), "format", #"expected one of "svg", "png", "smil", "json""#),
         Rejection(minimalSpec(#""subtitle": 42"#), "subtitle", "expected a string, got a number"),
-        Rejection(minimalSpec(#""title": "a\nb""#), "title", "must not contain control characters (found U+000A"),
+        Rejection(minimalSpec(#""title": "a\tb""#), "title", "must not contain control characters (found U+0009"),
+        Rejection(minimalSpec(#""title": "1\n2\n3\n4\n5\n6\n7\n8\n9""#), "title", "must have at most 8 lines"),
+        Rejection(minimalSpec(#""subtitle": "a\nb""#), "subtitle",
+                  "must not contain control characters (found U+000A"),
+        Rejection(minimalSpec(#""titleStyle": {"size": 5}"#), "titleStyle.size", "must be between 6 and 72, got 5"),
+        Rejection(minimalSpec(#""titleStyle": {"size": 73}"#), "titleStyle.size", "must be between 6 and 72, got 73"),
+        Rejection(minimalSpec(#""titleStyle": {"color": "nope"}"#), "titleStyle.color", "expected a CSS color"),
+        Rejection(minimalSpec(#""titleStyle": {"font": "x"}"#), "titleStyle.font", "unknown field"),
+        Rejection(minimalSpec(#""titleStyle": "red""#), "titleStyle", "expected an object, got a string"),
         Rejection(minimalSpec(#""labels": ["a", 3]"#), "labels[1]", "expected a string, got a number"),
         Rejection(minimalSpec(#""labels": "a""#), "labels", "expected an array, got a string"),
         Rejection(#"{"series": []}"#, "series", "must have between 1 and 64 series, got 0"),
@@ -75,6 +83,13 @@ struct SpecRejectionTests {
         Rejection(minimalSpec(#""x": {"min": 2, "max": 2}"#), "x.max", "must be greater than min (2), got 2"),
         Rejection(minimalSpec(#""y": {"tickCount": 1}"#), "y.tickCount", "must be between 2 and 20, got 1"),
         Rejection(minimalSpec(#""y": {"tickCount": 4.5}"#), "y.tickCount", "expected an integer, got 4.5"),
+        Rejection(minimalSpec(#""y": {"tickStep": 0}"#), "y.tickStep", "must be between 1e-300 and 1e+300, got 0"),
+        Rejection(minimalSpec(#""y": {"tickStep": -5}"#), "y.tickStep", "must be between 1e-300 and 1e+300, got -5"),
+        Rejection(minimalSpec(#""x": {"tickStep": "2"}"#), "x.tickStep", "expected a number, got a string"),
+        Rejection(minimalSpec(#""y": {"softMin": "0"}"#), "y.softMin", "expected a number, got a string"),
+        Rejection(minimalSpec(#""y": {"softMax": null}"#), "y.softMax", "expected a number, got null"),
+        Rejection(minimalSpec(#""y": {"zero": 1}"#), "y.zero", "expected true or false, got a number"),
+        Rejection(minimalSpec(#""x": {"show": "no"}"#), "x.show", "expected true or false, got a string"),
         Rejection(minimalSpec(#""y": {"format": ".11f"}"#), "y.format",
                   #"expected "auto", "si", "short", "," (grouped), ",.Nf", ".Nf""#),
         Rejection(minimalSpec(#""y": {"format": "%"}"#), "y.format", #"got "%""#),
@@ -107,7 +122,12 @@ struct SpecRejectionTests {
         Rejection(minimalSpec(#""theme": "blue""#), "theme", #"expected one of "light", "dark", got "blue""#),
         Rejection(minimalSpec(##""background": "#12345""##), "background", "5 hex digits"),
         Rejection(minimalSpec(#""palette": []"#), "palette", "must have between 1 and 64 colors, got 0"),
-        Rejection(minimalSpec(#""legend": "no""#), "legend", "expected true or false, got a string"),
+        Rejection(minimalSpec(#""legend": "no""#), "legend",
+                  #"expected true, false or an object {"show", "position"}, got a string"#),
+        Rejection(minimalSpec(#""legend": {"position": "center"}"#), "legend.position",
+                  #"expected one of "top", "bottom", "left", "right", got "center""#),
+        Rejection(minimalSpec(#""legend": {"show": "yes"}"#), "legend.show", "expected true or false, got a string"),
+        Rejection(minimalSpec(#""legend": {"pos": "left"}"#), "legend.pos", "known fields are show, position"),
         Rejection(minimalSpec(#""axes": null"#), "axes", "expected true or false, got null"),
         Rejection(minimalSpec(#""animation": {"duration": 0}"#),
                   "animation.duration", "must be between 0.05 and 30, got 0"),
@@ -122,6 +142,25 @@ struct SpecRejectionTests {
                   "animation.easing", #""easeInOut", "spring", got "bounce""#),
         Rejection(minimalSpec(#""animation": "yes""#), "animation", "expected false, true or an object, got a string"),
         Rejection(minimalSpec(#""text": "svg""#), "text", #"expected one of "native", "paths""#),
+        Rejection(minimalSpec(#""pie": {"rotation": 400}"#), "pie.rotation", "must be between -360 and 360, got 400"),
+        Rejection(minimalSpec(#""pie": {"rotation": "90"}"#), "pie.rotation", "expected a number, got a string"),
+        Rejection(minimalSpec(#""pie": {"circumference": 0}"#),
+                  "pie.circumference", "must be between 1 and 360, got 0"),
+        Rejection(minimalSpec(#""pie": {"circumference": 720}"#),
+                  "pie.circumference", "must be between 1 and 360, got 720"),
+        Rejection(minimalSpec(#""pie": {"sliceValues": 1}"#),
+                  "pie.sliceValues", "expected true or false, got a number"),
+        Rejection(#"{"type": "radar", "labels": ["a", "b"], "series": [{"values": [1, 2]}]}"#,
+                  "labels", "a radar chart needs at least 3 spokes (labels or values per series), got 2"),
+        Rejection(#"{"type": "radar", "series": [{"values": [1, 2]}]}"#,
+                  "series", "a radar chart needs at least 3 spokes"),
+        Rejection(#"{"type": "radar", "series": [{"values": [1, 2, 3]}, {"values": ["# + repeatElement("1", count: 361)
+                      .joined(separator: ",") + "]}]}",
+                  "series[1].values", "a radar chart has at most 360 spokes, got 361"),
+        Rejection(#"{"type": "radar", "labels": ["a", "b", "c"], "series": [{"points": [[0, 1], [1, 2], [2, 3]]}]}"#,
+                  "series[0].points", #"a radar chart takes "values" (one per spoke"#),
+        Rejection(#"{"type": "radar", "y": {"type": "log"}, "series": [{"values": [1, 2, 3]}]}"#,
+                  "y.type", "a radar chart's scale starts at its center"),
         Rejection(minimalSpec(#""compression": "max""#),
                   "compression", #"expected one of "fast", "balanced", "small""#),
         // Series and mark styling (issue 14).
@@ -194,7 +233,9 @@ struct SpecRejectionTests {
         {"title": "a\#(escaped)", "labels": ["\#(escaped)"], "series": [{"name": "\#(escaped)", "values": [1]}],
          "annotations": [{"type": "hline", "y": 1, "label": "\#(escaped)"}], "x": {"title": "\#(escaped)"}}
         """#)
-        #expect(issues.map(\.path) == ["title", "labels[0]", "series[0].name", "annotations[0].label", "x.title"])
+        // A newline is the one control character a title may hold (between its lines).
+        #expect(issues.map(\.path) == (code == 0x0A ? [] : ["title"])
+            + ["labels[0]", "series[0].name", "annotations[0].label", "x.title"])
         #expect(issues.allSatisfy { $0.message.contains("control characters") })
     }
 

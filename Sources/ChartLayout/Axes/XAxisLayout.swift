@@ -106,12 +106,13 @@ struct XAxisLayout {
         var target = max(2, min(ctx.spec.x.tickCount, 20))
         while hi > lo {
             // Index axes and whole-number x get whole-number steps (a fraction only when the range is below 1).
-            values = NiceTicks.compute(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi,
-                                       integer: indexOnly || ctx.wholeX).values
+            values = ctx.spec.x.ticks(dataMin: lo, dataMax: hi, target: target, fixedMin: lo, fixedMax: hi,
+                                      integer: indexOnly || ctx.wholeX).values
             labels = formatter.labels(for: values)
             let widest = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
             let spacing = values.count > 1 ? abs(x(values[1]) - x(values[0])) : plot.width
-            if spacing >= widest + style.labelGap || target == 2 { break }
+            // A tick step is kept whatever the target; overlapping labels are then thinned (`centeredRuns`).
+            if spacing >= widest + style.labelGap || target == 2 || ctx.spec.x.tickStep != nil { break }
             target -= 1
         }
         if !(hi > lo) {  // a single x value: one label, at the point

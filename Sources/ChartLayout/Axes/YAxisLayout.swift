@@ -19,9 +19,9 @@ struct YAxisLayout {
         let size = ctx.style.tickSize
         let fit = Int(max(plotHeight, 0) / (size * 2.4)) + 1
         let target = max(2, min(options.tickCount, fit))
-        let ticks = NiceTicks.compute(dataMin: dataMin, dataMax: dataMax, target: target,
-                                      fixedMin: options.min ?? (exact ? dataMin : nil),
-                                      fixedMax: options.max ?? (exact ? dataMax : nil), integer: ctx.wholeY)
+        let ticks = options.ticks(dataMin: dataMin, dataMax: dataMax, target: target,
+                                  fixedMin: options.min ?? (exact ? dataMin : nil),
+                                  fixedMax: options.max ?? (exact ? dataMax : nil), integer: ctx.wholeY)
         let labels = TickFormatter(options.format).labels(for: ticks.values)
         let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
         return YAxisLayout(ticks: ticks, labels: labels, labelWidth: width)
@@ -92,8 +92,9 @@ struct YAxisLayout {
         if let title = ctx.spec.y.title, !title.isEmpty {
             let titleSize = ctx.style.axisTitleSize
             let text = ctx.ellipsized(title, maxWidth: plot.height, size: titleSize)
-            let run = TextRun(text: text, position: Point(ctx.style.padding + ctx.ascent(titleSize), plot.center.y),
-                              size: titleSize, anchor: .middle, color: ctx.theme.secondaryText, rotation: -90)
+            let x = ctx.canvas.minX + ctx.style.padding + ctx.ascent(titleSize)
+            let run = TextRun(text: text, position: Point(x, plot.center.y), size: titleSize, anchor: .middle,
+                              color: ctx.theme.secondaryText, rotation: -90)
             if let placed = ctx.placed(run) { children.append(.text(placed)) }
         }
         return .group(Group(role: .yAxis, children: children))

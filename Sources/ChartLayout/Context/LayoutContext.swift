@@ -7,8 +7,8 @@ struct LayoutContext {
     let metrics: any TextMeasuring
     let theme: ThemeColors
     var style: LayoutStyle
-    /// The whole canvas, origin at 0,0.
-    let canvas: Rect
+    /// The whole canvas, origin at 0,0 — or, `within` a frame, the part of it a legend beside or below leaves.
+    private(set) var canvas: Rect
     /// Whether the scene is for a backend people can point at (SVG: tooltips, invisible hit targets around data
     /// points); a static image (PNG) gets neither, which changes no pixel and saves building them.
     let interactive: Bool
@@ -43,6 +43,14 @@ struct LayoutContext {
             spec.series[k].lineWidth = clamped(spec.series[k].lineWidth, widths, otherwise: defaultWidth)
         }
         return spec
+    }
+
+    /// This context with its canvas narrowed to `area`: the room a legend beside or below the chart leaves
+    /// (`LegendPlacement`), which the frame then lays out in as if it were the whole canvas.
+    func within(_ area: Rect) -> LayoutContext {
+        var narrowed = self
+        narrowed.canvas = area
+        return narrowed
     }
 
     /// A data position in pixels, kept on the canvas: each coordinate clamped to it, a non-finite x to its left

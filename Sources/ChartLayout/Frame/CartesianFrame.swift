@@ -51,43 +51,51 @@ struct CartesianFrame {
     }
 
     /// The full chart frame, or nil when the canvas is too small for axes (the caller falls back to a sparkline).
+    /// The frame lays out within the canvas a legend below or beside it leaves (`LegendPlacement`). An axis with
+    /// `show: false` takes no room and draws no line, labels or title; its grid lines follow `grid`.
     static func full(ctx: LayoutContext, extent: CartesianExtent, legend: [Legend.Item]?) -> CartesianFrame? {
+        let (headerNodes, top, rest) = header(ctx: ctx, legend: legend)
+        let ctx = ctx.within(rest)
         let spec = ctx.spec
         let style = ctx.style
         let canvas = ctx.canvas
         let pad = style.padding
-        let (headerNodes, top) = header(ctx: ctx, legend: legend)
         var decorations = headerNodes
         // Room above the plot for the top y label's upper half.
         let plotTop = top + (ctx.ascent(style.tickSize) / 2).rounded(.up) + 2
-        let bottomFixed = pad + (spec.x.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
-        let leftFixed = pad + (spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0)
+        let titleRoom = { (axis: AxisOptions) -> Double in
+            guard axis.show, let title = axis.title, !title.isEmpty else { return 0 }
+            return ctx.lineHeight(style.axisTitleSize) + 6
+        }
+        let bottomFixed = pad + titleRoom(spec.x)
+        let leftFixed = canvas.minX + pad + titleRoom(spec.y)
         let inset = max(style.pointInset, extent.markReach + 1)
 
         // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
         // width → x label thinning or slanting); a few passes settle them.
-        var xHeight = style.tickGap + ctx.lineHeight(style.tickSize)
+        var xHeight = spec.x.show ? style.tickGap + ctx.lineHeight(style.tickSize) : 0
         var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double)?
         for _ in 0..<3 {
             let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
             let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plotHeight, exact: false)
-            let left = leftFixed + yAxis.labelWidth + style.tickGap
+            let left = leftFixed + (spec.y.show ? yAxis.labelWidth + style.tickGap : 0)
             let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
             guard plot.width >= 16, plot.height >= 16 else { return nil }
             let x = niceX(ctx: ctx, extent: extent, plotWidth: plot.width)
             let position = xPosition(extent: x ?? extent, plot: plot, inset: x == nil ? inset : 0)
             let xAxis = XAxisLayout.make(mode: (x ?? extent).x, x: position, plot: plot, ctx: ctx)
             result = (plot, yAxis, xAxis, position)
-            if abs(xAxis.height - xHeight) < 0.5 { break }
-            xHeight = xAxis.height
+            let height = spec.x.show ? xAxis.height : 0
+            if abs(height - xHeight) < 0.5 { break }
+            xHeight = height
         }
         guard let r = result else { return nil }
         if spec.x.grid, let grid = r.x.gridNode(plot: r.plot, ctx: ctx) { decorations.append(grid) }
         if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: extent.emphasizeZero) {
             decorations.append(grid)
         }
-        decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx))
-        decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx))
+        if spec.y.show { decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx)) }
+        if spec.x.show { decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx)) }
         return CartesianFrame(plot: r.plot, ticks: r.y.ticks, value: r.y.scale(plot: r.plot),
                               isLog: spec.y.scale == .log, xPosition: r.position,
                               bands: bands(extent: extent, plot: r.plot), decorations: decorations)
@@ -121,7 +129,8 @@ struct CartesianFrame {
                 : YAxisLayout.make(dataMin: lo, dataMax: hi, plotHeight: plotHeight, ctx: ctx, exact: exact)
         }
         if exact { return axis(y.min, y.max) }
-        let zero = extent.zeroBaseline && ctx.spec.y.scale != .log  // a log axis's bars start at its bottom anyway
+        // A log axis's bars start at its bottom anyway; `zero: true` keeps zero as the end, as a baseline does.
+        let zero = (extent.zeroBaseline || ctx.spec.y.zero == true) && ctx.spec.y.scale != .log
         let keep = (lo: ctx.spec.y.min != nil || (zero && y.min == 0),
                     hi: ctx.spec.y.max != nil || (zero && y.max == 0))
         var result: YAxisLayout?  // the axis of the last pass
@@ -189,9 +198,9 @@ struct CartesianFrame {
         let options = ctx.spec.x
         let pinLo = options.min?.isFinite == true, pinHi = options.max?.isFinite == true
         let domain = headroom(data: (lo, hi), pixels: plotWidth, reach: extent.markReach, keep: (pinLo, pinHi)) {
-            let ticks = NiceTicks.compute(dataMin: $0, dataMax: $1, target: options.tickCount,
-                                          fixedMin: pinLo ? lo : nil, fixedMax: pinHi ? hi : nil,
-                                          integer: indexOnly || ctx.wholeX)
+            let ticks = options.ticks(dataMin: $0, dataMax: $1, target: options.tickCount,
+                                      fixedMin: pinLo ? lo : nil, fixedMax: pinHi ? hi : nil,
+                                      integer: indexOnly || ctx.wholeX)
             return (ticks.domainMin, ticks.domainMax)
         }
         var extent = extent
@@ -199,15 +208,20 @@ struct CartesianFrame {
         return extent
     }
 
-    /// The title, subtitle and `legend` above the plot, and the y where the space below them starts.
+    /// The title, subtitle and `legend` above the plot, the y where the space below them starts, and the canvas a
+    /// legend placed below or beside the chart leaves (`LegendPlacement`; the whole canvas otherwise).
     ///
     /// On a small canvas (`LayoutStyle.isSmall`) a one-row legend that fits beside the title, or else beside the
     /// subtitle, shares that row, right-aligned, instead of taking a row of its own: at 375×240 the header would
     /// otherwise take a third of the height.
-    static func header(ctx: LayoutContext, legend items: [Legend.Item]?) -> (nodes: [Node], top: Double) {
+    static func header(ctx: LayoutContext, legend items: [Legend.Item]?) -> (nodes: [Node], top: Double, rest: Rect) {
         let title = ChartHeader.make(ctx: ctx)
         var top = title.bottom
         var nodes: [Node] = title.node.map { [$0] } ?? []
+        if let items, let position = ctx.spec.legendPosition, position != .top {
+            let legend = LegendPlacement.place(items, at: position, top: top, ctx: ctx)
+            return (nodes + (legend.node.map { [$0] } ?? []), top, legend.canvas)
+        }
         if let items {
             let right = ctx.canvas.maxX - ctx.style.padding
             let legend = Legend.make(ctx: ctx, width: right - ctx.canvas.minX - ctx.style.padding, items: items)
@@ -219,7 +233,7 @@ struct CartesianFrame {
                 top += legend.height + 4
             }
         }
-        return (nodes, top)
+        return (nodes, top, ctx.canvas)
     }
 
     /// The x mapping onto `plot`, first and last positions `inset` from its edges.

@@ -17,13 +17,18 @@ enum ChartHeader {
         var titleNodes: [Node] = []
         var rows: [Row] = []
         if let title = spec.title, !title.isEmpty {
-            let size = style.titleSize
-            let text = ctx.ellipsized(title, maxWidth: canvas.width - 2 * pad, size: size, weight: .bold)
-            let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
-                              weight: .bold, color: ctx.theme.text)
-            if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
-            rows.append((top, ctx.lineHeight(size), canvas.minX + pad + ctx.width(text, size: size, weight: .bold)))
-            top += ctx.lineHeight(size) + 4
+            // One row per line ("\n" separates them; at most `ChartSpec.Limits.titleLines`), in `titleStyle`.
+            let size = spec.titleStyle?.size ?? style.titleSize
+            let color = spec.titleStyle?.color ?? ctx.theme.text
+            for line in title.split(separator: "\n", omittingEmptySubsequences: false) {
+                let text = ctx.ellipsized(String(line), maxWidth: canvas.width - 2 * pad, size: size, weight: .bold)
+                let run = TextRun(text: text, position: Point(canvas.minX + pad, top + ctx.ascent(size)), size: size,
+                                  weight: .bold, color: color)
+                if let placed = ctx.placed(run) { titleNodes.append(.text(placed)) }
+                rows.append((top, ctx.lineHeight(size), canvas.minX + pad + ctx.width(text, size: size, weight: .bold)))
+                top += ctx.lineHeight(size)
+            }
+            top += 4
         }
         if let subtitle = spec.subtitle, !subtitle.isEmpty {
             let size = style.subtitleSize

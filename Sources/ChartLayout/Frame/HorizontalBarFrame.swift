@@ -5,7 +5,9 @@ import ChartSpec
 /// bottom, the value domain grown to give the marks `markReach` px of room. The value axis takes its options (min,
 /// max, tickCount, format, grid, title, type) from `y`, as in a vertical bar chart; a log axis is the vertical one's
 /// (`YAxisLayout.logarithmic`, in log10 space: whole decades, labels at powers of ten) and its bars start at its left
-/// end. Header and legend are the vertical frame's (`CartesianFrame.header`).
+/// end. Header and legend are the vertical frame's (`CartesianFrame.header`). So are the axes' names: `y` is the value
+/// axis (along the bottom: its `tickStep`, `softMin`, `softMax`, `zero`, `show`) and `x` the category axis (down the
+/// left: its `show`), whichever way they are drawn.
 enum HorizontalBarFrame {
     /// The most category labels measured to size the left margin; the rest are assumed no wider.
     static let maxMeasured = 2000
@@ -19,8 +21,10 @@ enum HorizontalBarFrame {
 
     private static func make(ctx: LayoutContext, extent: CartesianExtent, legend: [Legend.Item]?,
                              axes withAxes: Bool) -> CartesianFrame? {
+        let (header, top, rest) = withAxes ? CartesianFrame.header(ctx: ctx, legend: legend)
+            : ([], ctx.canvas.minY, ctx.canvas)
+        let ctx = ctx.within(rest)
         let spec = ctx.spec, style = ctx.style, canvas = ctx.canvas
-        let (header, top) = withAxes ? CartesianFrame.header(ctx: ctx, legend: legend) : ([], canvas.minY)
         var nodes = header
         let count: Int
         let labels: [String]
@@ -32,14 +36,15 @@ enum HorizontalBarFrame {
         // Left margin: the widest category label, at most 35 % of the canvas.
         let maxLabel = canvas.width * 0.35
         var widest = 0.0
-        if withAxes {
+        let showCategories = withAxes && spec.x.show, showValues = withAxes && spec.y.show
+        if showCategories {
             for i in stride(from: 0, to: min(labels.count, count), by: max(1, count / Self.maxMeasured)) {
                 widest = max(widest, min(maxLabel, ctx.width(labels[i], size: size)))
             }
         }
         let yTitle = spec.y.title.map { $0.isEmpty ? 0 : ctx.lineHeight(style.axisTitleSize) + 6 } ?? 0
-        let left = canvas.minX + pad + (withAxes ? widest + style.tickGap : 0)
-        let bottom = canvas.maxY - pad - (withAxes ? style.tickGap + lh + yTitle : 0)
+        let left = canvas.minX + pad + (showCategories ? widest + style.tickGap : 0)
+        let bottom = canvas.maxY - pad - (showValues ? style.tickGap + lh + yTitle : 0)
         let plotTop = top + (withAxes ? 2 : 0)
         let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - (withAxes ? 8 : 0) - left,
                         height: bottom - plotTop)
@@ -51,7 +56,8 @@ enum HorizontalBarFrame {
         // labels past their ends (`markReach`) stay clear of the plot's right (or left) edge; an end at an explicit
         // bound or at the bars' zero baseline stays.
         let y = extent.y
-        let zero = extent.zeroBaseline && !isLog  // a log axis's bars start at its left end anyway
+        // A log axis's bars start at its left end anyway; `zero: true` keeps zero as the end, as a baseline does.
+        let zero = (extent.zeroBaseline || spec.y.zero == true) && !isLog
         let keep = (lo: spec.y.min != nil || (zero && y.min == 0), hi: spec.y.max != nil || (zero && y.max == 0))
         var ticks = NiceTicks(values: [], step: 1, domainMin: y.min, domainMax: y.max)
         var logLabels: [String] = []
@@ -60,9 +66,9 @@ enum HorizontalBarFrame {
                 let axis = YAxisLayout.logarithmic(dataMin: lo, dataMax: hi, ctx: ctx)
                 (ticks, logLabels) = (axis.ticks, axis.labels)
             } else {
-                ticks = NiceTicks.compute(dataMin: lo, dataMax: hi,
-                                          target: max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1)),
-                                          fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
+                ticks = spec.y.ticks(dataMin: lo, dataMax: hi,
+                                     target: max(2, min(spec.y.tickCount, Int(plot.width / 60) + 1)),
+                                     fixedMin: spec.y.min, fixedMax: spec.y.max, integer: ctx.wholeY)
             }
             return (ticks.domainMin, ticks.domainMax)
         }
@@ -124,7 +130,7 @@ enum HorizontalBarFrame {
                               size: size, anchor: .end, color: ctx.theme.secondaryText)
             if let placed = ctx.placed(run) { left.append(.text(placed)) }
         }
-        nodes.append(.group(Group(role: .yAxis, children: left)))
+        if spec.x.show { nodes.append(.group(Group(role: .yAxis, children: left))) }
         var bottom: [Node] = [
             .shape(Shape(path: Path([.move(Point(plot.minX, plot.maxY)), .line(Point(plot.maxX, plot.maxY))]),
                          stroke: .solid(ctx.theme.axis), strokeStyle: stroke, snapToPixels: true)),
@@ -138,7 +144,7 @@ enum HorizontalBarFrame {
                               size: titleSize, anchor: .middle, color: ctx.theme.secondaryText)
             if let placed = ctx.placed(run) { bottom.append(.text(placed)) }
         }
-        nodes.append(.group(Group(role: .xAxis, children: bottom)))
+        if spec.y.show { nodes.append(.group(Group(role: .xAxis, children: bottom))) }
         return nodes
     }
 }

@@ -47,8 +47,9 @@ struct Legend {
     }
 
     /// Wraps `items` (role index = position) greedily into rows no wider than `width`; entries beyond the row
-    /// limit are left out.
-    static func make(ctx: LayoutContext, width: Double, items: [Item]) -> Legend {
+    /// limit are left out. With `columnHeight` (a legend beside the chart) each entry is a row of its own, as many as
+    /// fit that height.
+    static func make(ctx: LayoutContext, width: Double, items: [Item], columnHeight: Double? = nil) -> Legend {
         let style = ctx.style
         let size = style.legendSize
         let rowHeight = (ctx.lineHeight(size) * 1.5).rounded(.up)
@@ -58,11 +59,11 @@ struct Legend {
         var rows: [[Entry]] = []
         var row: [Entry] = []
         var rowWidth = 0.0
-        let limit = maxRows(ctx: ctx, rowHeight: rowHeight)
+        let limit = columnHeight.map { max(1, Int($0 / rowHeight)) } ?? maxRows(ctx: ctx, rowHeight: rowHeight)
         for (k, item) in items.enumerated() {
             let text = ctx.ellipsized(item.text, maxWidth: maxText, size: size)
             let entryWidth = swatch + ctx.width(text, size: size)
-            if !row.isEmpty && rowWidth + spacing + entryWidth > width {
+            if !row.isEmpty && (columnHeight != nil || rowWidth + spacing + entryWidth > width) {
                 rows.append(row)
                 row = []
                 rowWidth = 0
@@ -75,13 +76,14 @@ struct Legend {
         return Legend(rows: rows, rowHeight: rowHeight)
     }
 
-    /// The legend group with its top edge at `top`, rows centered on the canvas, or ending at `right` when given.
-    func node(top: Double, ctx: LayoutContext, right: Double? = nil) -> Node {
+    /// The legend group with its top edge at `top`, rows centered on the canvas, or ending at `right`, or starting
+    /// at `left` when given.
+    func node(top: Double, ctx: LayoutContext, right: Double? = nil, left: Double? = nil) -> Node {
         let size = ctx.style.legendSize
         let spacing = Self.spacing
         var items: [Node] = []
         for (r, (row, rowWidth)) in zip(rows, widths).enumerated() {
-            var x = max(ctx.canvas.minX, right.map { $0 - rowWidth } ?? ctx.canvas.center.x - rowWidth / 2)
+            var x = left ?? max(ctx.canvas.minX, right.map { $0 - rowWidth } ?? ctx.canvas.center.x - rowWidth / 2)
             let midY = top + (Double(r) + 0.5) * rowHeight
             for entry in row {
                 let y = midY

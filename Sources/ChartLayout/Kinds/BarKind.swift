@@ -20,7 +20,8 @@ struct BarKind: CartesianKind {
     /// The value range: bar heights or stack totals (with zero, except on a log axis, which has none: its bars
     /// start at its minimum, the whole decade at or below the least value), line series and horizontal annotations.
     static func valueExtent(_ series: SeriesSet) -> (min: Double, max: Double) {
-        let bars = BarMarks.extent(data: series.data, mode: series.spec.bars.mode)
+        let bars = BarMarks.extent(data: series.data, mode: series.spec.bars.mode,
+                                   includeZero: series.spec.y.zero != false)
         return SeriesSet.yExtent(data: series.data, start: series.spec.y.scale == .log ? (.infinity, bars.max) : bars,
                                  includeZero: false, ctx: series.ctx)
     }

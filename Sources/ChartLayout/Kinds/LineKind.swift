@@ -13,8 +13,8 @@ struct LineKind: CartesianKind {
     init(ctx: LayoutContext, area: Bool) {
         series = SeriesSet(ctx: ctx, timeCategories: nil, bands: false)
         self.area = area
-        extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: area, ctx: ctx),
-                                 x: series.xMode, markReach: series.lineReach, zeroBaseline: area)
+        let y = SeriesSet.yExtent(data: series.data, includeZero: ctx.spec.y.zero ?? area, ctx: ctx)
+        extent = CartesianExtent(y: y, x: series.xMode, markReach: series.lineReach, zeroBaseline: area)
     }
 
     var ctx: LayoutContext { series.ctx }

@@ -31,9 +31,10 @@ enum BarMarks {
         StackLayout.stack(data.map { d in d.series.mark == .line ? [] : d.series.points.map(\.y) })
     }
 
-    /// The value range to show, always containing 0: bar heights (or stack totals) and line series values.
-    static func extent(data: [SeriesData], mode: BarMode) -> (min: Double, max: Double) {
-        var lo = 0.0, hi = 0.0
+    /// The value range to show: bar heights (or stack totals) and line series values, and 0 unless `includeZero`
+    /// is false (`y.zero: false`; stacks still start at 0).
+    static func extent(data: [SeriesData], mode: BarMode, includeZero: Bool = true) -> (min: Double, max: Double) {
+        var (lo, hi) = includeZero ? (0.0, 0.0) : (Double.infinity, -Double.infinity)
         for d in data where d.finiteCount > 0 && (mode == .grouped || d.series.mark == .line) {
             lo = min(lo, d.yMin)
             hi = max(hi, d.yMax)

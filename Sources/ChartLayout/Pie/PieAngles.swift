@@ -28,7 +28,7 @@ public struct PieSlice: Hashable, Sendable {
 /// Pie angles from values.
 public enum PieAngles {
     /// Slices in input order, with the merged "other" slice (if any) last; the angles tile exactly
-    /// [start, start + 360].
+    /// [start, start + sweep] (`sweep` degrees: 360 for a whole disc, 180 for a half gauge).
     ///
     /// - nil, NaN, infinite, zero and negative values get no slice (the spec layer rejects negatives with a path;
     ///   here they cannot produce a NaN or a backwards arc).
@@ -37,7 +37,7 @@ public enum PieAngles {
     /// - At most `maxSlices` slices result: beyond that only the `maxSlices − 1` largest keep their own slice
     ///   (ties go to the earlier input) and every other value joins "other", so equal values cannot defeat the cap.
     /// - When the total is zero (empty or all-zero input) the result is empty: the caller draws a neutral ring.
-    public static func slices(_ values: [Double?], mergeBelow: Double = 0, start: Double = 0,
+    public static func slices(_ values: [Double?], mergeBelow: Double = 0, start: Double = 0, sweep: Double = 360,
                               maxSlices: Int = .max) -> [PieSlice] {
         let usable: [(Int, Double)] = values.enumerated().compactMap { i, v in
             guard let v, v.isFinite, v > 0 else { return nil }
@@ -80,10 +80,10 @@ public enum PieAngles {
         var running = 0.0
         for (n, g) in groups.enumerated() {
             let share = g.value / largest / total
-            let a0 = start + running * 360
+            let a0 = start + running * sweep
             running += share
-            // The last slice closes the circle exactly, whatever the rounding on the way.
-            let a1 = n == groups.count - 1 ? start + 360 : start + running * 360
+            // The last slice closes the sweep exactly, whatever the rounding on the way.
+            let a1 = n == groups.count - 1 ? start + sweep : start + running * sweep
             out.append(PieSlice(index: g.index, sourceIndices: g.sources, value: g.value, fraction: share,
                                 startAngle: a0, endAngle: a1))
         }

@@ -33,10 +33,19 @@ struct PieChartLayout {
     var spec: ChartSpec { ctx.spec }
     var isDoughnut: Bool { spec.type == .doughnut }
 
+    /// Where the first slice starts: `pie.rotation` as degrees clockwise from twelve o'clock in [0, 360).
+    var start: Double {
+        let turns = (spec.pie.rotation ?? 0).truncatingRemainder(dividingBy: 360)
+        return turns < 0 ? turns + 360 : turns
+    }
+
+    /// The degrees all slices sweep together (`pie.circumference`, 360 by default).
+    var sweep: Double { spec.pie.circumference ?? 360 }
+
     /// The slices of the spec: `PieAngles.slices`, at most `maxSlices` of them.
     func slices() -> [PieSlice] {
-        PieAngles.slices(spec.series.first?.points.map(\.y) ?? [], mergeBelow: spec.pie.otherBelow,
-                         maxSlices: Self.maxSlices)
+        PieAngles.slices(spec.series.first?.points.map(\.y) ?? [], mergeBelow: spec.pie.otherBelow, start: start,
+                         sweep: sweep, maxSlices: Self.maxSlices)
     }
 
     /// A slice's display name: its label, "Item n" (1-based) when there is none, or the "other" name.
@@ -70,37 +79,58 @@ struct PieChartLayout {
         WholePercents.of(slices.map(\.fraction)).map { $0 == 0 ? "<1%" : "\($0)%" }
     }
 
+    /// The texts on the slices: their percentages, or with `pie.sliceValues` their values formatted like the y axis.
+    func sliceTexts(_ slices: [PieSlice], percents: [String]) -> [String] {
+        guard spec.pie.sliceValues ?? false else { return percents }
+        let formatter = TickFormatter(spec.y.format)
+        return slices.map { formatter.string($0.value) }
+    }
+
     func scene() -> Scene {
         let style = ctx.style
         let canvas = ctx.canvas
         let slices = slices()
         let percents = Self.percents(slices)
         var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
+        var rest = canvas  // what a legend below or beside the pie leaves for it
         if spec.axes {
             if spec.legend ?? true, !slices.isEmpty {
                 let items = slices.map { (text: name($0), swatch: Legend.Swatch.block(color($0))) }
-                let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
-                // Only a legend that leaves the pie some room; the tooltips still name the slices.
-                if top + legend.height + 4 + 16 <= canvas.maxY - pad {
-                    nodes.append(legend.node(top: top, ctx: ctx))
-                    top += legend.height + 4
+                if let position = spec.legendPosition, position != .top {
+                    let legend = LegendPlacement.place(items, at: position, top: top, ctx: ctx)
+                    if let node = legend.node { nodes.append(node) }
+                    rest = legend.canvas
+                } else {
+                    let legend = Legend.make(ctx: ctx, width: canvas.width - 2 * pad, items: items)
+                    // Only a legend that leaves the pie some room; the tooltips still name the slices.
+                    if top + legend.height + 4 + 16 <= canvas.maxY - pad {
+                        nodes.append(legend.node(top: top, ctx: ctx))
+                        top += legend.height + 4
+                    }
                 }
             }
         }
         let labelSize = style.tickSize
-        let showPercent = spec.pie.percentages && spec.axes
-        // Room around the pie for outside labels ("100%" is the widest).
-        let hRoom = showPercent ? Self.leaderRadial + Self.leaderHorizontal + 3 + ctx.width("100%", size: labelSize)
-            : 0
-        let vRoom = showPercent ? Self.leaderRadial + ctx.lineHeight(labelSize) : 0
-        let area = Rect(x: canvas.minX + pad, y: top, width: max(0, canvas.width - 2 * pad),
-                        height: max(0, canvas.maxY - pad - top))
+        let showLabels = spec.pie.percentages && spec.axes
+        let texts = sliceTexts(slices, percents: percents)
+        // Room around the pie for outside labels ("100%" is the widest percentage).
+        let widest = spec.pie.sliceValues ?? false ? texts.map { ctx.width($0, size: labelSize) }.max() ?? 0
+            : ctx.width("100%", size: labelSize)
+        let hRoom = showLabels ? Self.leaderRadial + Self.leaderHorizontal + 3 + widest : 0
+        let vRoom = showLabels ? Self.leaderRadial + ctx.lineHeight(labelSize) : 0
+        let area = Rect(x: rest.minX + pad, y: top, width: max(0, rest.width - 2 * pad),
+                        height: max(0, rest.maxY - pad - top))
+        let innerShare = min(max(spec.pie.innerRadius ?? (isDoughnut ? 0.6 : 0), 0), 0.9)
+        // A partial disc is sized and centered by its own bounding box (a half gauge is twice as wide as tall); the
+        // empty ring is always whole. For a whole disc the box is [−1, 1]² and this is the plain centered circle.
+        let box = PieFootprint(start: start, sweep: slices.isEmpty ? 360 : sweep, innerShare: innerShare)
         // The arcs' control points reach past the circle; they must stay on the canvas (within the padding).
-        let half = min(area.width / 2 - hRoom, area.height / 2 - vRoom)
+        let halfWidth: Double = (area.width / 2 - hRoom) * (2 / box.width)
+        let halfHeight: Double = (area.height / 2 - vRoom) * (2 / box.height)
+        let half = min(halfWidth, halfHeight)
         let radius = max(0, min(half, (half + pad) / LayoutContext.arcControlReach))
-        let center = area.center
-        let innerShare = spec.pie.innerRadius ?? (isDoughnut ? 0.6 : 0)
-        let inner = radius * min(max(innerShare.isFinite ? innerShare : 0, 0), 0.9)
+        let center = Point(area.center.x - box.mid.x * radius, area.center.y - box.mid.y * radius)
+        let inner = radius * innerShare
         let geometry = Geometry(center: center, outer: radius, inner: inner, area: area)
 
         if slices.isEmpty {
@@ -126,8 +156,8 @@ struct PieChartLayout {
                                    name: name(slice), value: slice.value, fraction: slice.fraction, datum: slice.index)
                 sliceGroups.append(.group(Group(role: .slice(n, mark), tooltip: tooltips[n],
                                                 children: [.shape(shape)])))
-                if showPercent {
-                    let text = percents[n]
+                if showLabels {
+                    let text = texts[n]
                     if let run = insideLabel(text, slice: slice, geometry: geometry, size: labelSize) {
                         labelNodes[n].append(.text(run))
                     } else {
@@ -139,9 +169,8 @@ struct PieChartLayout {
             for (n, label) in placeOutside(outside, geometry: geometry, size: labelSize) {
                 labelNodes[n].append(contentsOf: label)
             }
-            let start = slices.first?.startAngle ?? 0
             let disc = Sector(center: center, innerRadius: inner, outerRadius: radius, startAngle: start,
-                              endAngle: start + 360)
+                              endAngle: start + sweep)
             // Every label (with its leader) goes through the one placement check: 4 px inside the canvas, clear of the
             // title, the legend and the labels before it, or left out.
             var placer = LabelPlacer(canvas: canvas)

@@ -9,9 +9,6 @@ public struct ChartJSConfig: Sendable {
     /// The text `value` was read from (after unwrapping a string-encoded config); nil for a JSON object.
     public var text: [UInt8]?
 
-    /// The most issues that get a line and column: each lookup walks the text once.
-    static let maxLocatedIssues = 16
-
     public init(value: JSONValue) {
         self.value = value
         self.text = nil
@@ -52,16 +49,14 @@ public struct ChartJSConfig: Sendable {
         message.contains("not evaluated") || message.contains("cannot be drawn")
     }
 
-    /// `error` with the line and column of each issue's value appended to its message (for the first
-    /// `maxLocatedIssues` issues whose path leads to a value in the text). Unchanged for a JSON object config.
+    /// `error` with the line and column of each issue's value appended to its message (for the issues whose path
+    /// leads to a value in the text; not the root). Unchanged for a JSON object config.
     public func locating(_ error: SpecError) -> SpecError {
         guard let text else { return error }
-        let locator = LiteralSourceLocator(text)
+        let positions = LiteralSourceLocator(text).positions(of: error.issues.map(\.path))
         var located = error
-        for index in located.issues.indices.prefix(Self.maxLocatedIssues) where !located.issues[index].path.isEmpty {
-            if let (line, column) = locator.position(of: located.issues[index].path) {
-                located.issues[index].message += " (line \(line), column \(column))"
-            }
+        for (index, position) in positions.enumerated() where !located.issues[index].path.isEmpty {
+            if let (line, column) = position { located.issues[index].message += " (line \(line), column \(column))" }
         }
         return located
     }

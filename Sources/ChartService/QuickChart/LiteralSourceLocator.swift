@@ -1,13 +1,14 @@
 import ChartSpec
 
-/// Finds where the value at a JSON path (`data.datasets[0].backgroundColor[2]`, `["odd key"]`) starts in the text of
-/// a JavaScript object literal or JSON document that `JSLiteralParser` has already accepted, so a problem found
-/// later (by the translation) can name a line and column.
+/// Finds where the values at JSON paths (`data.datasets[0].backgroundColor[2]`, `["odd key"]`) start in the text of
+/// a JavaScript object literal or JSON document that `JSLiteralParser` has already accepted, so problems found later
+/// (by the translation) can name a line and column.
 ///
-/// Only used on the error path: each lookup walks the text once, skipping what it does not descend into (strings,
-/// comments, nested containers) without building values — linear in the text and no allocation per value. Because
-/// the text is known to parse, the walk can be lenient: it only needs token boundaries, not validation. Quoted keys
-/// are decoded by `JSLiteralParser` itself, so every escape means what it meant when the config was read.
+/// Only used on the error path, and linear in the text however many paths are asked for: the paths become a trie,
+/// and one walk over the text descends only into values on some path, skipping the others (strings, comments, nested
+/// containers) without building them and without allocating per value. Because the text is known to parse, the walk
+/// can be lenient: it needs token boundaries, not validation. Quoted keys with escapes are decoded by
+/// `JSLiteralParser` itself, so every escape means what it meant when the config was read.
 struct LiteralSourceLocator: Sendable {
     let bytes: [UInt8]
 
@@ -16,53 +17,86 @@ struct LiteralSourceLocator: Sendable {
     }
 
     /// One step of a path.
-    enum Component: Equatable {
+    enum Component: Hashable {
         case key(String)
         case index(Int)
     }
 
-    /// The one-based line and byte column (as `JSONSyntaxError` counts them) where the value at `path` starts, or
-    /// nil when the path is malformed, names a key cut short with "…", or leads nowhere in the text.
-    func position(of path: String) -> (line: Int, column: Int)? {
-        guard let components = Self.components(of: path), let offset = offset(of: components) else { return nil }
-        var line = 1
-        var lineStart = 0
-        for i in 0..<offset where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        return (line, offset - lineStart + 1)
+    /// A node of the trie of wanted paths: the steps that lead on, and which of the paths end here.
+    private struct Node {
+        var keys: [(key: [UInt8], node: Int)] = []
+        var indices: [Int: Int] = [:]
+        var ending: [Int] = []
     }
 
-    /// The byte offset where the value at `components` starts.
-    func offset(of components: [Component]) -> Int? {
-        var position = skipTrivia(0)
-        for component in components {
-            switch component {
-            case .key(let wanted):
-                guard byte(position) == UInt8(ascii: "{") else { return nil }
-                position = skipTrivia(position + 1)
-                while let first = byte(position), first != UInt8(ascii: "}") {
-                    guard let (key, afterKey) = key(at: position) else { return nil }
-                    position = skipTrivia(afterKey)
-                    guard byte(position) == UInt8(ascii: ":") else { return nil }
-                    position = skipTrivia(position + 1)
-                    if key == wanted { break }
-                    position = afterSeparator(skipValue(position))
+    /// For each path, the one-based line and byte column (as `JSONSyntaxError` counts them) where its value starts,
+    /// or nil when the path is malformed, names a key cut short with "…", or leads nowhere in the text.
+    func positions(of paths: [String]) -> [(line: Int, column: Int)?] {
+        var trie = [Node()]
+        for (n, path) in paths.enumerated() {
+            guard let components = Self.components(of: path) else { continue }
+            var node = 0
+            for component in components {
+                let next: Int?
+                switch component {
+                case .key(let key):
+                    let utf8 = Array(key.utf8)
+                    next = trie[node].keys.first { $0.key == utf8 }?.node
+                    if next == nil { trie[node].keys.append((utf8, trie.count)) }
+                case .index(let index):
+                    next = trie[node].indices[index]
+                    if next == nil { trie[node].indices[index] = trie.count }
                 }
-                guard byte(position) != nil, byte(position) != UInt8(ascii: "}") else { return nil }
-            case .index(let wanted):
-                guard byte(position) == UInt8(ascii: "[") else { return nil }
-                position = skipTrivia(position + 1)
-                var index = 0
-                while index < wanted, let first = byte(position), first != UInt8(ascii: "]") {
-                    position = afterSeparator(skipValue(position))
-                    index += 1
-                }
-                guard index == wanted, byte(position) != nil, byte(position) != UInt8(ascii: "]") else { return nil }
+                if next == nil { trie.append(Node()) }
+                node = next ?? trie.count - 1
             }
+            trie[node].ending.append(n)
         }
-        return position
+        var offsets = [Int?](repeating: nil, count: paths.count)
+        _ = walk(skipTrivia(0), trie, 0, &offsets)
+        // Lines and columns of all offsets in one pass over the text, in offset order.
+        var positions = [(line: Int, column: Int)?](repeating: nil, count: paths.count)
+        var line = 1, lineStart = 0, scanned = 0
+        for (n, offset) in offsets.enumerated().compactMap({ pair in pair.1.map { (pair.0, $0) } })
+            .sorted(by: { $0.1 < $1.1 }) {
+            while scanned < offset {
+                if bytes[scanned] == 0x0A { (line, lineStart) = (line + 1, scanned + 1) }
+                scanned += 1
+            }
+            positions[n] = (line, offset - lineStart + 1)
+        }
+        return positions
+    }
+
+    /// Visits the value at `offset` for trie node `node`, recording where the paths ending there start, and descends
+    /// along the node's steps; returns the offset after the value.
+    private func walk(_ offset: Int, _ trie: [Node], _ node: Int, _ offsets: inout [Int?]) -> Int {
+        for n in trie[node].ending { offsets[n] = offset }
+        let keys = trie[node].keys, indices = trie[node].indices
+        switch byte(offset) {
+        case UInt8(ascii: "{") where !keys.isEmpty:
+            var position = skipTrivia(offset + 1)
+            while let first = byte(position), first != UInt8(ascii: "}") {
+                guard let (child, afterKey) = key(at: position, among: keys) else { return skipValue(offset) }
+                position = skipTrivia(afterKey)
+                guard byte(position) == UInt8(ascii: ":") else { return skipValue(offset) }
+                position = skipTrivia(position + 1)
+                let end = child.map { walk(position, trie, $0, &offsets) } ?? skipValue(position)
+                position = afterSeparator(end)
+            }
+            return min(position + 1, bytes.count)
+        case UInt8(ascii: "[") where !indices.isEmpty:
+            var position = skipTrivia(offset + 1)
+            var index = 0
+            while let first = byte(position), first != UInt8(ascii: "]") {
+                let end = indices[index].map { walk(position, trie, $0, &offsets) } ?? skipValue(position)
+                position = afterSeparator(end)
+                index += 1
+            }
+            return min(position + 1, bytes.count)
+        default:
+            return skipValue(offset)
+        }
     }
 
     // MARK: Paths
@@ -117,17 +151,28 @@ struct LiteralSourceLocator: Sendable {
         offset < bytes.count ? bytes[offset] : nil
     }
 
-    /// The key at `offset` (an identifier or a quoted string) and the offset after it.
-    private func key(at offset: Int) -> (String, Int)? {
+    /// The trie node of the key at `offset` (an identifier or a quoted string) among `keys` (nil if none), and the
+    /// offset after the key. Only a quoted key with escapes is decoded; others are compared as bytes.
+    private func key(at offset: Int, among keys: [(key: [UInt8], node: Int)]) -> (Int?, Int)? {
         guard let first = byte(offset) else { return nil }
+        var start = offset, end = offset
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-            let end = skipString(offset)
-            guard case .string(let key)? = try? JSLiteralParser.parse(Array(bytes[offset..<end])) else { return nil }
-            return (key, end)
+            end = skipString(offset)
+            guard end - offset >= 2 else { return nil }
+            (start, end) = (offset + 1, end - 1)
+            if bytes[start..<end].contains(UInt8(ascii: "\\")) {
+                guard case .string(let key)? = try? JSLiteralParser.parse(Array(bytes[offset...end])) else {
+                    return nil
+                }
+                return (keys.first { key.utf8.elementsEqual($0.key) }?.node, end + 1)
+            }
+        } else {
+            // An identifier: in accepted text it runs up to the `:` or the trivia before it.
+            while let b = byte(end), b != UInt8(ascii: ":"), !Self.endsScalar(b) { end += 1 }
+            guard end > offset else { return nil }
         }
-        var end = offset
-        while let b = byte(end), Self.isIdentifierByte(b) { end += 1 }
-        return end > offset ? (String(decoding: bytes[offset..<end], as: UTF8.self), end) : nil
+        let node = keys.first { bytes[start..<end].elementsEqual($0.key) }?.node
+        return (node, end + (start == offset ? 0 : 1))
     }
 
     /// After a value: past the `,` that may follow it and the trivia around.
@@ -212,21 +257,11 @@ struct LiteralSourceLocator: Sendable {
         return UTF8.width(scalar)
     }
 
+    /// Whether `byte` ends a number, a word or an unquoted key: a separator, a closing bracket, a space or a comment.
     private static func endsScalar(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D,
             0x0B, 0x0C:
-            true
-        default:
-            false
-        }
-    }
-
-    /// JS identifier bytes as `JSLiteralParser` reads them: ASCII letters, digits, `_`, `$` and any non-ASCII byte.
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
             true
         default:
             false

@@ -5,8 +5,9 @@ import HTTPServer
 /// QuickChart's client libraries read) and `X-Chart-Ignored` (the config paths accepted and ignored).
 ///
 /// Both carry input (paths and messages quote keys and values), so both are made header-safe here: printable ASCII
-/// only (RFC 9110 §5.5: senders should generate nothing else), `\` escaped, control characters and non-ASCII written
-/// as `\uXXXX` (`\u{X…}` above U+FFFF, as `JSONPath` writes keys), and a byte bound, cut on a whole escape.
+/// only (RFC 9110 §5.5: senders should generate nothing else), control characters and non-ASCII written as `\uXXXX`
+/// (`\u{X…}` above U+FFFF, as `JSONPath` writes keys, so a path already escaped there reads the same), and a byte
+/// bound, cut on a whole escape. The values are text for people and client logs, not a format to decode.
 enum QuickChartHeaders {
     static let error = "X-quickchart-error"
     static let ignored = "X-Chart-Ignored"
@@ -56,11 +57,8 @@ enum QuickChartHeaders {
         var out = ""
         var ends: [Int] = []  // where each piece ends, so a cut never splits an escape
         for scalar in text.unicodeScalars {
-            let piece: String
-            switch scalar {
-            case "\\": piece = "\\\\"
-            case " "..."~": piece = String(scalar)
-            default:
+            var piece = String(scalar)
+            if !(" "..."~").contains(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 piece = scalar.value <= 0xFFFF
                     ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : "\\u{" + hex + "}"

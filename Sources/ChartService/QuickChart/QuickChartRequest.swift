@@ -6,16 +6,16 @@ import ChartSpec
 /// its server reads it (typpo/quickchart `index.js`: `req.query.c || req.query.chart`, `w || width`, `h || height`,
 /// `backgroundColor || bkg`, `f || format`, `encoding || 'url'`, the same names in a POST body):
 ///
-/// | parameter          | alias | default   | values                                                          |
-/// |--------------------|-------|-----------|-----------------------------------------------------------------|
-/// | `chart`            | `c`   | required  | a Chart.js config: JSON, a JS object literal, or a JSON string  |
-/// | `width`            | `w`   | 500       | CSS pixels                                                      |
-/// | `height`           | `h`   | 300       | CSS pixels                                                      |
-/// | `devicePixelRatio` |       | 2         | image pixels per CSS pixel                                      |
+/// | parameter          | alias | default     | values                                                        |
+/// |--------------------|-------|-------------|---------------------------------------------------------------|
+/// | `chart`            | `c`   | required    | a Chart.js config: JSON, a JS object literal, or a JSON string |
+/// | `width`            | `w`   | 500         | CSS pixels                                                    |
+/// | `height`           | `h`   | 300         | CSS pixels                                                    |
+/// | `devicePixelRatio` |       | 2           | image pixels per CSS pixel                                    |
 /// | `backgroundColor`  | `bkg` | transparent | any CSS colour                                                |
-/// | `format`           | `f`   | png       | `OutputFormat.allCases` (png, svg, smil, json)                   |
-/// | `version`          | `v`   | 2.9.4     | 2, 3, 4 or a full version such as 3.9.1: its major version      |
-/// | `encoding`         |       | url       | `url` or `base64`: how the *chart* parameter is encoded          |
+/// | `format`           | `f`   | png         | `OutputFormat.allCases` (png, svg, smil, json), any case      |
+/// | `version`          | `v`   | 2.9.4       | 2, 3, 4 or a full version such as 3.9.1: its major version    |
+/// | `encoding`         |       | url         | `url` or `base64`: how the *chart* parameter is encoded       |
 ///
 /// Numbers may be JSON numbers or text (`w=600`, `"width": "600"`); an empty query value counts as absent, as in
 /// QuickChart. Unknown parameters (`key`, signed-URL `kid`/`exp`/`sig`, a client's extras) are ignored. A value of

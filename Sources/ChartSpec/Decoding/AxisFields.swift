@@ -43,6 +43,16 @@ enum AxisFields {
             if let text = axis.startText { w.string(text) } else if let ms = axis.start { w.number(ms) }
         }),
         .number("step", \.step, ChartSpec.Limits.timeStep),
+        // Written only when false: axes that show (all of them before `show` existed) keep their ETags.
+        .custom("show", read: { axis, value, path, diagnostics in
+            if let flag = diagnostics.bool(value, path) { axis.show = flag }
+        }, write: { axis, w in
+            if !axis.show { w.bool(false) }
+        }),
+        .number("tickStep", \.tickStep, ChartSpec.Limits.tickStep),
+        .number("softMin", \.softMin),
+        .number("softMax", \.softMax),
+        .bool("zero", \.zero),
     ], check: { axis, path, diagnostics in
         if let min = axis.min, let max = axis.max, min >= max {
             diagnostics.report(JSONPath.member(path, "max"),

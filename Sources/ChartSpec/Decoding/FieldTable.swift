@@ -133,6 +133,20 @@ extension FieldTable.Field {
         }, nested: table.objectPaths)
     }
 
+    /// An optional options object read by its own table onto `empty` (or the value already set); nil is left out
+    /// of the canonical form.
+    static func object<Value: Sendable>(_ name: String, _ key: Key<Value?>, _ table: FieldTable<Value>,
+                                        empty: Value) -> Self {
+        Self(name: name, read: { target, value, path, diagnostics in
+            guard let members = diagnostics.object(value, path) else { return }
+            var options = target[keyPath: key] ?? empty
+            table.decode(members, at: path, into: &options, &diagnostics)
+            target[keyPath: key] = options
+        }, write: { target, w in
+            if let options = target[keyPath: key] { table.write(options, to: &w) }
+        }, nested: table.objectPaths)
+    }
+
     /// A number within `range`.
     static func number(_ name: String, _ key: Key<Double>, _ range: ClosedRange<Double>) -> Self {
         Self(name: name, read: { target, value, path, diagnostics in
@@ -191,9 +205,10 @@ extension FieldTable.Field {
         }, write: { target, w in w.string(target[keyPath: key]) })
     }
 
-    static func text(_ name: String, _ key: Key<String?>) -> Self {
+    /// An optional text; with `lines` > 1 it may hold "\n" between at most that many lines.
+    static func text(_ name: String, _ key: Key<String?>, lines: Int = 1) -> Self {
         Self(name: name, read: { target, value, path, diagnostics in
-            if let text = diagnostics.text(value, path) { target[keyPath: key] = text }
+            if let text = diagnostics.text(value, path, lines: lines) { target[keyPath: key] = text }
         }, write: { target, w in
             if let text = target[keyPath: key] { w.string(text) }
         })

@@ -53,6 +53,9 @@ enum KindFields {
         .text("otherLabel", \.otherLabel),
         .number("innerRadius", \.innerRadius, ChartSpec.Limits.pieInnerRadius),
         .bool("percentages", \.percentages),
+        .number("rotation", \.rotation, ChartSpec.Limits.pieRotation),
+        .number("circumference", \.circumference, ChartSpec.Limits.pieCircumference),
+        .bool("sliceValues", \.sliceValues),
     ])
 
     /// The checks of the spec's chart kind that need the decoded series.
@@ -83,8 +86,38 @@ enum KindFields {
                                        "a slice cannot be negative, got \(Diagnostics.show(y))")
                 }
             }
+        case .radar:
+            checkRadar(spec, seriesCount: seriesCount, &diagnostics)
         default:
             break
+        }
+    }
+
+    /// A radar needs 3…`Limits.radarSpokes` spokes (its labels, or its longest series' values), category values
+    /// (one per spoke, not x/y points) and a linear scale (its center is a value, which a log scale cannot reach).
+    static func checkRadar(_ spec: ChartSpec, seriesCount: Int, _ diagnostics: inout Diagnostics) {
+        let limit = ChartSpec.Limits.radarSpokes
+        for (k, series) in spec.series.enumerated() where series.hasNumericX {
+            diagnostics.report(JSONPath.member(JSONPath.index("series", k), "points"), "a radar chart takes "
+                + "\"values\" (one per spoke, named by \"labels\"), not x/y points")
+        }
+        let labels = spec.labels?.count ?? 0
+        var longest = (index: -1, count: 0)
+        for (k, series) in spec.series.enumerated() where series.points.count > longest.count {
+            longest = (k, series.points.count)
+        }
+        let spokes = max(labels, longest.count)
+        if seriesCount > 0, spokes < limit.lowerBound {
+            diagnostics.report(labels > 0 ? "labels" : "series", "a radar chart needs at least "
+                + "\(limit.lowerBound) spokes (labels or values per series), got \(spokes)")
+        } else if spokes > limit.upperBound {
+            let path = labels >= longest.count ? "labels"
+                : JSONPath.member(JSONPath.index("series", longest.index), "values")
+            diagnostics.report(path, "a radar chart has at most \(limit.upperBound) spokes, got \(spokes)")
+        }
+        if spec.y.scale == .log {
+            diagnostics.report("y.type", "a radar chart's scale starts at its center, which a log scale cannot "
+                + "place; use \"linear\"")
         }
     }
 }

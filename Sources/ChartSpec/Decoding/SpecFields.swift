@@ -15,7 +15,8 @@ enum SpecFields {
         .wholeNumber("height", \.spec.height, ChartSpec.Limits.canvasSize),
         .number("scale", \.spec.scale, ChartSpec.Limits.scale),
         .choice("format", \.spec.format),
-        .text("title", \.spec.title),
+        .text("title", \.spec.title, lines: ChartSpec.Limits.titleLines),
+        .object("titleStyle", \.spec.titleStyle, HeaderFields.titleStyle, empty: TitleStyle()),
         .text("subtitle", \.spec.subtitle),
         .texts("labels", \.spec.labels, 0...ChartSpec.Limits.maxLabels, noun: "labels"),
         .custom("series", nested: SeriesFields.table.arrayPaths, read: readSeries,
@@ -31,7 +32,7 @@ enum SpecFields {
         .choice("theme", \.spec.theme),
         .color("background", \.spec.background),
         .colors("palette", \.spec.palette, ChartSpec.Limits.paletteColors),
-        .bool("legend", \.spec.legend),
+        HeaderFields.legend,
         .bool("axes", \.spec.axes),
         .custom("animation", nested: AnimationFields.table.objectPaths,
                 read: { draft, value, path, diagnostics in

@@ -43,8 +43,9 @@ extension Diagnostics {
     }
 
     /// A user-visible text: at most `maxTextLength` Unicode scalars and no C0/C1 control characters or DEL
-    /// (they have no place in a chart label and make output unpredictable).
-    mutating func text(_ value: JSONValue, _ path: @autoclosure () -> String) -> String? {
+    /// (they have no place in a chart label and make output unpredictable) — except "\n" between at most `lines`
+    /// lines when more than one is allowed (titles).
+    mutating func text(_ value: JSONValue, _ path: @autoclosure () -> String, lines: Int = 1) -> String? {
         guard case .string(let string) = value else {
             report(path(), "expected a string, got \(value.kindDescription)")
             return nil
@@ -54,9 +55,15 @@ extension Diagnostics {
         if string.utf8.count <= limit, string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return string
         }
-        var count = 0
+        var count = 0, breaks = 0
         for scalar in string.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if scalar == "\n" && lines > 1 {
+                breaks += 1
+                if breaks == lines {
+                    report(path(), "must have at most \(lines) lines (\"\\n\" starts one), got more")
+                    return nil
+                }
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 let code = String(repeating: "0", count: 4 - hex.count) + hex
                 report(path(), "must not contain control characters (found U+\(code) at character \(count + 1))")
