@@ -49,6 +49,7 @@ public enum ChartJSDialect {
         var native = NativeSpecBuilder()
         var context = TranslationContext(request: request)
         RequestTranslation.translate(request, &native)
+        context.categoryIndex = categoryIndex(members)
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
         if let error = native.error { throw error }  // the rest is read by the type
@@ -56,8 +57,8 @@ public enum ChartJSDialect {
             ?? ConfigObject(members: [], path: "options", position: [])
         ChartTypeTranslation.readIndexAxis(&options, &context, &native)
         context.elements = ElementDefaults.read(&options, context, &native)
+        OptionsTranslation.translate(&options, &context, &native)  // first: annotations need the scales
         PluginTranslation.translate(&options, &context, &native)
-        OptionsTranslation.translate(&options, &context, &native)
         options.finish(&native)
         if let data = root.take("data") {
             DatasetTranslation.translate(data, &context, &native)
@@ -67,5 +68,24 @@ public enum ChartJSDialect {
         root.finish(&native)
         if let error = native.error { throw error }
         return native
+    }
+
+    /// The index of each of `data.labels` by its text (the first, if repeated), for annotations that name a
+    /// category; the datasets read the labels again, with checks. A map, so n annotations cost O(n), not O(n·labels).
+    private static func categoryIndex(_ members: [JSONMember]) -> [String: Int] {
+        guard case .object(let data)? = members.first(where: { $0.key == "data" })?.value,
+              case .array(let labels)? = data.first(where: { $0.key == "labels" })?.value else { return [:] }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(labels.count)
+        for (i, label) in labels.enumerated() {
+            let text: String
+            switch label {
+            case .string(let string): text = string
+            case .number(let number): text = DatasetTranslation.javaScriptString(number)
+            default: continue
+            }
+            if index[text] == nil { index[text] = i }
+        }
+        return index
     }
 }

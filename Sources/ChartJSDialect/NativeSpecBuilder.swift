@@ -20,6 +20,12 @@ struct NativeSpecBuilder {
         origins[Self.nativePath(path, under: "")] = origin
     }
 
+    /// Maps problems at native path `path` (one built with `JSONPath`: `annotations[2].y`) to `origin`, for fields
+    /// set as part of a larger value (the elements of `annotations`).
+    mutating func register(_ path: String, _ origin: PathOrigin) {
+        origins[path] = origin
+    }
+
     /// The native field at `path`, if a translator has set it.
     func value(at path: [String]) -> JSONValue? { root.value(at: path[...]) }
 

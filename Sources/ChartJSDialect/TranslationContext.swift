@@ -13,6 +13,11 @@ struct TranslationContext {
     var stacked = false
     /// Set by `OptionsTranslation`: the x axis is a time axis, so string x values are timestamps.
     var timeX = false
+    /// Set by `OptionsTranslation`: the native axis of each Chart.js scale id (`ScaleMap.isRightAxis`).
+    var scales = ScaleMap()
+    /// The index of each of `data.labels` by its text (numbers as JavaScript writes them), read before `options`:
+    /// annotations name categories by label (`value: 'March'`).
+    var categoryIndex: [String: Int] = [:]
     /// `options.elements`, read before the datasets.
     var elements = ElementDefaults()
 
