@@ -48,10 +48,7 @@ enum OptionsTranslation {
     /// v3 `font.size`) → `titleStyle`.
     static func readTitle(_ value: ConfigValue, _ native: inout NativeSpecBuilder) {
         guard var title = value.object(&native) else { return }
-        let display = title.take("display")?.bool(&native) ?? false
-        if let text = title.take("text"), let lines = text.text(joinedBy: "\n", &native), display, !lines.isEmpty {
-            native.set(["title"], .string(lines), from: .path(text.path))
-        }
+        let display = readShownText(&title, "text", into: ["title"], joinedBy: "\n", &native)
         if let color = title.take(anyOf: ["color", "fontColor"]), display {
             native.set(["titleStyle", "color"], color.value, from: .path(color.path))
         }
@@ -70,11 +67,21 @@ enum OptionsTranslation {
     /// subtitle being one line); its style is listed as ignored.
     static func readSubtitle(_ value: ConfigValue, _ native: inout NativeSpecBuilder) {
         guard var subtitle = value.object(&native) else { return }
-        let display = subtitle.take("display")?.bool(&native) ?? false
-        if let text = subtitle.take("text"), let line = text.text(joinedBy: " ", &native), display, !line.isEmpty {
-            native.set(["subtitle"], .string(line), from: .path(text.path))
-        }
+        readShownText(&subtitle, "text", into: ["subtitle"], joinedBy: " ", &native)
         subtitle.finish(&native)
+    }
+
+    /// A Chart.js title-like object's `display` (false by default) and its text at `textKey` → native `key` when
+    /// displayed and not empty (array lines joined with `separator`). Returns `display`.
+    @discardableResult
+    static func readShownText(_ object: inout ConfigObject, _ textKey: String, into key: [String],
+                              joinedBy separator: String, _ native: inout NativeSpecBuilder) -> Bool {
+        let display = object.take("display")?.bool(&native) ?? false
+        if let text = object.take(textKey), let string = text.text(joinedBy: separator, &native), display,
+           !string.isEmpty {
+            native.set(key, .string(string), from: .path(text.path))
+        }
+        return display
     }
 
     /// Pie and doughnut options → native `pie`. Chart.js never merges small slices: `otherBelow: 0`.

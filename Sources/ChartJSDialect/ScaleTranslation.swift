@@ -196,10 +196,7 @@ enum ScaleTranslation {
     private static func readTitle(_ object: inout ConfigObject, into key: String, _ native: inout NativeSpecBuilder) {
         for (name, textKey) in [("title", "text"), ("scaleLabel", "labelString")] {
             guard let value = object.take(name), var title = value.object(&native) else { continue }
-            let display = title.take("display")?.bool(&native) ?? false
-            if let text = title.take(textKey), let string = text.text(joinedBy: " ", &native), display {
-                native.set([key, "title"], .string(string), from: .path(text.path))
-            }
+            OptionsTranslation.readShownText(&title, textKey, into: [key, "title"], joinedBy: " ", &native)
             title.finish(&native)
         }
     }

@@ -119,7 +119,7 @@ public struct ChartRenderer: Sendable {
     private static func hasDashes(_ spec: ChartSpec) -> Bool {
         spec.series.contains { !$0.dash.isEmpty } || spec.annotations.contains { annotation in
             switch annotation {
-            case .horizontalLine(_, _, _, let dash), .verticalLine(_, _, _, let dash): !dash.isEmpty
+            case .horizontalLine(_, _, _, let dash, _), .verticalLine(_, _, _, let dash): !dash.isEmpty
             default: false
             }
         }

@@ -8,7 +8,7 @@ import ChartText
 ///
 /// ```
 /// {"width":640,"height":360,"plot":{"x":…,"y":…,"width":…,"height":…},
-///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…]},
+///  "axes":{"x":[{"value":…,"label":"Q1","position":…}],"y":[…],"y2":[…]},   (y2 only with a second axis)
 ///  "series":[{"index":0,"name":"Home","color":"#f28e2b"}],   (name and color absent when unknown)
 ///  "points":[{"series":0,"index":2,"x":…,"y":…,"value":68,"label":"Home · Q3: 68"}],
 ///  "bars":[{"series":0,"index":2,"x":…,"y":…,"width":…,"height":…,"value":68,"label":"…","color":"#f28e2b"}],
@@ -44,7 +44,7 @@ enum LayoutJSON {
         w.key("width"); w.number(scene.width)
         w.key("height"); w.number(scene.height)
         var plot: Rect?
-        var xAxis: [TextRun] = [], yAxis: [TextRun] = []
+        var xAxis: [TextRun] = [], yAxis: [TextRun] = [], y2Axis: [TextRun]?
         var series: [Int: Color] = [:]
         var points: [(Int, Int, Point, String?)] = []
         var bars: [(Int, Int, Rect, String?, Color?)] = []
@@ -60,6 +60,7 @@ enum LayoutJSON {
             case .plot?: plot = plot ?? g.clip
             case .xAxis?: xAxis += runs(g.children)
             case .yAxis?: yAxis += runs(g.children)
+            case .y2Axis?: y2Axis = (y2Axis ?? []) + runs(g.children)
             case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
             case .point(let s, let i, _)?:
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
@@ -90,7 +91,9 @@ enum LayoutJSON {
         w.close("}")
         w.key("axes")
         w.open("{")
-        for (name, list, vertical) in [("x", xAxis, false), ("y", yAxis, true)] {
+        // `y2` only when the chart has a second axis, so other charts' layouts stay as they were.
+        let second = y2Axis.map { [("y2", $0, true)] } ?? []
+        for (name, list, vertical) in [("x", xAxis, false), ("y", yAxis, true)] + second {
             w.key(name)
             w.open("[")
             for run in list where run.rotation == 0 || !vertical {
@@ -159,15 +162,16 @@ enum LayoutJSON {
         return w.bytes
     }
 
-    /// What a text is, from its nearest group with a role: `title` (title and subtitle), `legend`, `xAxis`, `yAxis`
-    /// (tick labels and axis titles), `annotation` (a reference line's label), `valueLabel` (a value bubble's text, a
-    /// bar's value, a lead-change label), `sliceLabel`, `ringLabel`, or `other`.
+    /// What a text is, from its nearest group with a role: `title` (title and subtitle), `legend`, `xAxis`, `yAxis`,
+    /// `y2Axis` (tick labels and axis titles), `annotation` (a reference line's label), `valueLabel` (a value bubble's
+    /// text, a bar's value, a lead-change label), `sliceLabel`, `ringLabel`, or `other`.
     static func textRole(_ role: Role?) -> String {
         switch role {
         case .title?: "title"
         case .legend?, .legendItem?: "legend"
         case .xAxis?: "xAxis"
         case .yAxis?: "yAxis"
+        case .y2Axis?: "y2Axis"
         case .annotation?: "annotation"
         case .valueLabel?: "valueLabel"
         case .sliceLabel?: "sliceLabel"

@@ -243,6 +243,7 @@ struct SVGDocumentWriter: ~Copyable {
             series = s
         case .xAxis: body.raw("axis-x")
         case .yAxis: body.raw("axis-y")
+        case .y2Axis: body.raw("axis-y2")
         case .grid: body.raw("grid")
         case .plot: body.raw("plot")
         case .series(let k):
@@ -651,7 +652,8 @@ struct SVGDocumentWriter: ~Copyable {
             fadeIn(start: timeline.sweepEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
         case .pie, .slice:
             break  // the pie's sweep mask reveals its slices
-        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .grid, .plot, .series, .ring, .ringLabel:
+        case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .y2Axis, .grid, .plot, .series, .ring,
+             .ringLabel:
             break
         }
     }

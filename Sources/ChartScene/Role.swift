@@ -12,6 +12,8 @@ public enum Role: Hashable, Sendable {
     case legendItem(series: Int)
     case xAxis
     case yAxis
+    /// The second value axis, on the right of the plot (series on `y2`).
+    case y2Axis
     case grid
     /// The plot area; children are the data marks, usually clipped to it.
     case plot

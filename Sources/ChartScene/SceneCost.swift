@@ -220,7 +220,7 @@ public struct SceneCost: Sendable, Equatable {
         case .ring(let k, _), .ringArc(let k, _): .series(k)
         case .pie, .slice, .sliceLabel: .series(0)
         case .annotation(let i): .annotation(i)
-        case .background, .title, .legend, .xAxis, .yAxis, .grid, .plot: nil
+        case .background, .title, .legend, .xAxis, .yAxis, .y2Axis, .grid, .plot: nil
         }
     }
 }

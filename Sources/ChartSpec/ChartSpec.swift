@@ -23,6 +23,9 @@ public struct ChartSpec: Hashable, Sendable {
     public var x = AxisOptions(grid: false)
     /// The y axis; horizontal grid lines by default.
     public var y = AxisOptions()
+    /// The second value axis, on the right of the plot, for the series that say `axis: .y2` (line, area and
+    /// vertical bar charts); drawn only when some series is on it. nil when not given: its defaults then (no grid).
+    public var y2: AxisOptions?
     public var annotations: [Annotation] = []
     /// A vertical line's `x` given as ISO-8601 text (on a time axis), by annotation index; that annotation's `x` is
     /// NaN until resolved against the x axis zone (`ChartLayout.resolvingTimes`). Empty for numeric x.
@@ -54,6 +57,16 @@ public struct ChartSpec: Hashable, Sendable {
     public var pie = PieOptions()
 
     public init() {}
+}
+
+extension ChartSpec {
+    /// Whether the chart has a second value axis: some series is measured on `y2`.
+    public var hasY2: Bool { series.contains { $0.axis == .y2 } }
+
+    /// The options of value axis `axis` (`y2`'s defaults when it was not given: no grid).
+    public func options(of axis: ValueAxis?) -> AxisOptions {
+        axis == .y2 ? y2 ?? AxisOptions(grid: false) : y
+    }
 }
 
 /// The chart kinds.
@@ -154,6 +167,8 @@ public struct Series: Hashable, Sendable {
     public var xTexts: [Int: String] = [:]
     /// In a bar chart, `.line` draws this series as a line over the bars; nil means the chart's own kind.
     public var mark: SeriesMark?
+    /// The value axis the series is measured on; nil means `y`.
+    public var axis: ValueAxis?
     /// How a series with far more points than pixels is thinned before drawing.
     public var decimation: Decimation = .lttb
 
@@ -179,6 +194,12 @@ public struct DataPoint: Hashable, Sendable {
 public enum SeriesMark: String, Hashable, Sendable, CaseIterable {
     case line
     case bar
+}
+
+/// A value axis: the left `y` or the right `y2`.
+public enum ValueAxis: String, Hashable, Sendable, CaseIterable {
+    case y
+    case y2
 }
 
 /// Decimation of large series: Largest-Triangle-Three-Buckets (shape-preserving) or per-pixel-column
@@ -344,12 +365,14 @@ public struct AxisOptions: Hashable, Sendable {
 
 /// A reference mark drawn over the data.
 public enum Annotation: Hashable, Sendable {
-    /// A horizontal line at `y` (e.g. an average).
-    case horizontalLine(y: Double, label: String?, color: Color?, dash: [Double])
+    /// A horizontal line at `y` (e.g. an average), measured on `axis` (nil: `y`).
+    case horizontalLine(y: Double, label: String?, color: Color?, dash: [Double], axis: ValueAxis? = nil)
     /// A vertical line at `x` (category index or numeric x, e.g. "half time").
     case verticalLine(x: Double, label: String?, color: Color?, dash: [Double])
     /// A value bubble on point `index` of series `series` (negative index counts from the end; −1 is the last).
     case bubble(series: Int, index: Int, label: String?)
+    /// A filled rectangle in data coordinates, drawn behind the series (e.g. a target range).
+    case box(AnnotationBox)
 }
 
 /// The choreography of `smil` output. Times are seconds.

@@ -32,6 +32,8 @@ extension ChartSpec {
         public static let titleSize: ClosedRange<Double> = 6...72
         /// Decimals of the `.Nf` and `.N%` axis formats.
         public static let formatDecimals: ClosedRange<Int> = 0...10
+        /// Annotations of every kind (lines, boxes, bubbles). A box's bounds may be any finite numbers (the layout cuts
+        /// the box to the plot), so each annotation costs a constant to lay out, plus its label's placement.
         public static let maxAnnotations = 100
         /// Ring stroke width as a share of the ring's radius.
         public static let ringThickness: ClosedRange<Double> = 0.02...0.5

@@ -87,6 +87,8 @@ struct OptionsTranslationTests {
         Case(name: "v3 indexAxis y: x is the value axis", version: .v3, config: """
             {\(bar),options:{indexAxis:'y',scales:{x:{beginAtZero:false,suggestedMax:9}}}}
             """, facts: [("bars.orientation", "horizontal"), ("y.zero", false), ("y.softMax", 9)]),
+        Case(name: "an object named yAxes is a v3 scale", version: .v3,
+             config: "{\(line),options:{scales:{yAxes:{max:3}}}}", facts: [("y.max", 3)]),
         Case(name: "a category axis's min is a label: not a native bound", version: .v3,
              config: "{\(line),options:{scales:{x:{min:'b'}}}}", facts: [("x.min", nil)]),
     ]
@@ -221,50 +223,57 @@ struct OptionsTranslationTests {
     }
 
     /// Wrong values: refused at the Chart.js path the author wrote.
-    static let refusals: [(config: String, path: String, says: String)] = [
-        ("{\(bar),options:{plugins:{legend:{position:'middle'}}}}", "options.plugins.legend.position",
-         "\"top\", \"bottom\", \"left\", \"right\", \"chartArea\""),
-        ("{\(bar),options:{legend:{position:'middle'}}}", "options.legend.position", "\"middle\""),
-        ("{\(bar),options:{legend:{display:'yes'}}}", "options.legend.display", "true or false"),
-        ("{\(bar),options:{scales:{y:{type:'radialLinear'}}}}", "options.scales.y.type", "\"logarithmic\""),
-        ("{\(bar),options:{scales:{yAxes:[{ticks:{min:'low'}}]}}}", "options.scales.yAxes[0].ticks.min", "a number"),
-        ("{\(bar),options:{scales:{yAxes:[{ticks:{callback:'function (v) { return v }'}}]}}}",
-         "options.scales.yAxes[0].ticks.callback", "functions"),
-        ("{\(bar),options:{scales:{y:{position:'middle'}}}}", "options.scales.y.position", "\"center\""),
-        ("{\(bar),options:{scales:{yAxes:{}}}}", "options.scales.yAxes", ""),  // a v3 scale named yAxes: fine
-        ("{\(bar),options:{scales:[]}}", "options.scales", "an object"),
-        ("{\(bar),options:{title:{display:true,text:{}}}}", "options.title.text", "a string"),
-        ("{\(bar),options:{title:{display:true,text:['a',{}]}}}", "options.title.text[1]", "a string"),
-        ("{type:'pie',data:{datasets:[{data:[1]}]},options:{cutout:'half'}}", "options.cutout", "a number"),
-        ("{\(bar),options:{annotation:{annotations:[{type:'line',mode:'diagonal',scaleID:'y',value:1}]}}}",
-         "options.annotation.annotations[0].mode", "\"horizontal\""),
-        ("{\(bar),options:{annotation:{annotations:[{type:'arrow'}]}}}",
-         "options.annotation.annotations[0].type", "\"box\""),
-        ("{\(bar),options:{annotation:{annotations:[{value:1}]}}}",
-         "options.annotation.annotations[0].type", "required"),
-        ("{\(bar),options:{plugins:{annotation:{annotations:{a:{type:'line',scaleID:'x',value:'Sunday'}}}}}}",
-         "options.plugins.annotation.annotations.a.value", "data.labels"),
-        ("{\(bar),options:{plugins:{annotation:{annotations:{a:{type:'line',scaleID:'z',value:1}}}}}}",
-         "options.plugins.annotation.annotations.a.scaleID", "no scale"),
-        ("{\(bar),options:{plugins:{annotation:{annotations:7}}}}", "options.plugins.annotation.annotations",
-         "an array or an object"),
-        ("{\(bar),options:{plugins:{datalabels:{display:3}}}}", "options.plugins.datalabels.display", "true or false"),
+    static let v3 = ChartJSRequest(version: .v3)
+    static let refusals: [Refusal] = [
+        Refusal(request: v3, "{\(bar),options:{plugins:{legend:{position:'middle'}}}}",
+                "options.plugins.legend.position", "\"top\", \"bottom\", \"left\", \"right\", \"chartArea\""),
+        Refusal(request: v3, "{\(bar),options:{legend:{position:'middle'}}}",
+                "options.legend.position", "\"middle\""),
+        Refusal(request: v3, "{\(bar),options:{legend:{display:'yes'}}}",
+                "options.legend.display", "true or false"),
+        Refusal(request: v3, "{\(bar),options:{scales:{y:{type:'radialLinear'}}}}",
+                "options.scales.y.type", "\"logarithmic\""),
+        Refusal(request: v3, "{\(bar),options:{scales:{yAxes:[{ticks:{min:'low'}}]}}}",
+                "options.scales.yAxes[0].ticks.min", "a number"),
+        Refusal(request: v3, "{\(bar),options:{scales:{yAxes:[{ticks:{callback:'function (v) { return v }'}}]}}}",
+                "options.scales.yAxes[0].ticks.callback", "functions"),
+        Refusal(request: v3, "{\(bar),options:{scales:{y:{position:'middle'}}}}",
+                "options.scales.y.position", "\"center\""),
+        Refusal(request: v3, "{\(bar),options:{scales:[]}}",
+                "options.scales", "an object"),
+        Refusal(request: v3, "{\(bar),options:{title:{display:true,text:{}}}}",
+                "options.title.text", "a string"),
+        Refusal(request: v3, "{\(bar),options:{title:{display:true,text:['a',{}]}}}",
+                "options.title.text[1]", "a string"),
+        Refusal(request: v3, "{type:'pie',data:{datasets:[{data:[1]}]},options:{cutout:'half'}}",
+                "options.cutout", "a number"),
+        Refusal(request: v3, "{\(bar),options:{annotation:{annotations:[{type:'line',mode:'diagonal',value:1}]}}}",
+                "options.annotation.annotations[0].mode", "\"horizontal\""),
+        Refusal(request: v3, "{\(bar),options:{annotation:{annotations:[{type:'arrow'}]}}}",
+                "options.annotation.annotations[0].type", "\"box\""),
+        Refusal(request: v3, "{\(bar),options:{annotation:{annotations:[{value:1}]}}}",
+                "options.annotation.annotations[0].type", "required"),
+        Refusal(request: v3, "{\(bar),options:{plugins:{annotation:{annotations:[{type:'line',scaleID:'x',value:'Sun'}]}}}}",
+                "options.plugins.annotation.annotations[0].value", "data.labels"),
+        Refusal(request: v3, "{\(bar),options:{plugins:{annotation:{annotations:[{type:'line',scaleID:'z',value:1}]}}}}",
+                "options.plugins.annotation.annotations[0].scaleID", "no scale"),
+        Refusal(request: v3, "{\(bar),options:{plugins:{annotation:{annotations:7}}}}",
+                "options.plugins.annotation.annotations", "an array or an object"),
+        Refusal(request: v3, "{\(bar),options:{plugins:{datalabels:{display:3}}}}",
+                "options.plugins.datalabels.display", "true or false"),
     ]
 
     @Test(arguments: refusals)
-    func refuses(_ r: (config: String, path: String, says: String)) throws {
-        if r.says.isEmpty {  // a control: accepted
-            _ = try native(r.config, .v3)
+    func refuses(_ refusal: Refusal) throws {
+        let value = try config(refusal.config)
+        let result = Result { () throws(SpecError) in try ChartJSDialect.nativeSpec(value, refusal.request) }
+        guard case .failure(let error) = result else {
+            Issue.record("\(refusal.config) was accepted")
             return
         }
-        do {
-            _ = try native(r.config, .v3)
-            Issue.record("\(r.config) was accepted")
-        } catch let error as SpecError {
-            let issue = error.issues.first { $0.path == r.path }
-            #expect(issue != nil, "\(error.issues.map(\.path)) has no \(r.path)")
-            #expect(issue?.message.contains(r.says) == true, "\(issue?.message ?? "")")
-        }
+        let issue = error.issues.first { $0.path == refusal.path }
+        #expect(issue != nil, "\(error.issues.map(\.path)) has no \(refusal.path)")
+        #expect(issue?.message.contains(refusal.fragment) == true, "\(issue?.message ?? "")")
     }
 
     /// Keys with no effect on a static image, and unknown ones: accepted and listed in document order.

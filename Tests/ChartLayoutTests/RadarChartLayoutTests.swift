@@ -112,6 +112,23 @@ struct RadarChartLayoutTests {
     }
 
     /// Extreme values, tiny and huge canvases, all nulls, 64 series, 360 spokes, negatives, and a sparkline.
+    /// The area takes `fillColor` as a line's area does: a translucent color as given, an opaque one at the look's
+    /// opacity, and the series color when there is none.
+    @Test(arguments: [(Color?.none, 0x40), (Color(red: 255, green: 0, blue: 0, alpha: 51), 51), (Color(red: 255, green: 0, blue: 0), 0x40)])
+    func areaTakesTheFillColor(fillColor: Color?, alpha: Int) throws {
+        var spec = radarSpec([[3, 1, 2, 4]])
+        spec.series[0].fill = .solid
+        spec.series[0].fillColor = fillColor
+        let area = try #require(groups(scene(spec)).first { $0.role == .seriesArea(0) })
+        guard case .shape(let shape)? = area.children.first, case .solid(let paint)? = shape.fill else {
+            Issue.record("no solid area")
+            return
+        }
+        let expected = fillColor ?? LayoutContext(spec: spec, metrics: metrics).seriesColor(0)
+        #expect([paint.red, paint.green, paint.blue] == [expected.red, expected.green, expected.blue])
+        #expect(abs(Int(paint.alpha) - alpha) <= 1)
+    }
+
     static func degenerateSpecs() -> [ChartSpec] {
         let cases: [([[Double?]], Double, Double, Bool)] = [
             ([[1.0, 1e300, -1e300, 4]], 500, 400, true), ([[5, 5, 5]], 16, 16, true), ([[nil, nil, nil]], 300, 200, true),

@@ -65,6 +65,47 @@ struct LayoutJSONTests {
         #expect(abs((top["position"] as? Double ?? 0) - (plot["y"] ?? 0)) < 0.02)
     }
 
+    /// A second axis is listed as `axes.y2` (only when there is one), and the points of its series sit where its
+    /// ticks say; the bars on `y` where `y`'s ticks say.
+    @Test func aSecondAxisHasItsOwnTicksAndItsSeriesMapThroughThem() throws {
+        let spec = #"{"type": "bar", "series": [{"values": [10, 30, 20]}, {"values": [250, 750, 500], "#
+            + #""type": "line", "axis": "y2", "dots": true}], "y": {"min": 0, "max": 40}, "#
+            + #""y2": {"min": 0, "max": 1000, "title": "Right"}}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
+            as? [String: Any])
+        let axes = try #require(layout["axes"] as? [String: Any])
+        let plot = try #require(layout["plot"] as? [String: Double])
+        let top = try #require(plot["y"]), height = try #require(plot["height"])
+        for (name, max) in [("y", 40.0), ("y2", 1000.0)] {
+            let ticks = try #require(axes[name] as? [[String: Any]], "axes.\(name)")
+            let zero = try #require(ticks.first { $0["value"] as? Double == 0 })
+            let end = try #require(ticks.first { $0["value"] as? Double == max })
+            #expect(abs((zero["position"] as? Double ?? 0) - (top + height)) < 0.02)
+            #expect(abs((end["position"] as? Double ?? 0) - top) < 0.02)
+        }
+        let points = try #require(layout["points"] as? [[String: Any]])
+        #expect(points.count == 3)
+        for p in points {
+            let value = try #require(p["value"] as? Double), y = try #require(p["y"] as? Double)
+            #expect(p["series"] as? Int == 1 && abs(y - (top + height - value / 1000 * height)) < 0.02)
+        }
+        let bars = try #require(layout["bars"] as? [[String: Any]])
+        #expect(bars.count == 3)
+        for bar in bars {
+            let value = try #require(bar["value"] as? Double), y = try #require(bar["y"] as? Double)
+            #expect(abs(y - (top + height - value / 40 * height)) < 0.02)
+        }
+        let texts = try #require(layout["texts"] as? [[String: Any]])
+        #expect(texts.contains { $0["role"] as? String == "y2Axis" && $0["text"] as? String == "Right" })
+        let svg = String(decoding: try render(spec, .svg), as: UTF8.self)
+        #expect(svg.contains(#"class="axis-y2""#))
+
+        let single = #"{"series": [{"values": [1, 2]}], "y2": {"title": "unused"}}"#
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(try render(single, .json)))
+            as? [String: Any])
+        #expect((plain["axes"] as? [String: Any])?.keys.sorted() == ["x", "y"])
+    }
+
     /// Pixels are rounded to hundredths like the SVG's, but data are not: a datum of 0.004 must not read back as 0.
     @Test func valuesAreTheSpecsNumbersExactly() throws {
         let values = [0.004, 1e-7, 123456.789, -2.5e-3, 1.0 / 3]

@@ -18,10 +18,12 @@ struct CanonicalFieldTests {
     /// One of every array element that has a table, with its required fields: the sample of a field inside it
     /// then changes that field alone.
     static let base = #"{"series":[{"values":[1,2,3]}],"annotations":[{"type":"hline","y":1},"#
-        + #"{"type":"vline","x":1},{"type":"bubble","series":0,"index":0}],"#
+        + #"{"type":"vline","x":1},{"type":"bubble","series":0,"index":0},{"type":"box"}],"#
         + ##""ring":{"thresholds":[{"below":0.5,"color":"#ff0000"}]}}"##
 
     static let timeAxis = [(path: "x.type", json: #""time""#)]
+    /// A second series on `y2`, which an annotation measured on `y2` needs.
+    static let onY2 = [(path: "series", json: #"[{"values": [1, 2, 3]}, {"values": [4, 5], "axis": "y2"}]"#)]
 
     /// A sample for every field path, in the tables' order. Add one when you add a field.
     static let samples: [String: Sample] = [
@@ -55,6 +57,7 @@ struct CanonicalFieldTests {
         "series[].dash": Sample(json: "[1.5, 0]"),
         "series[].type": Sample(json: #""bar""#),
         "series[].decimation": Sample(json: #""minmax""#),
+        "series[].axis": Sample(json: #""y2""#),
         "x.min": Sample(json: "-2"),
         "x.max": Sample(json: "1e22"),
         "x.tickCount": Sample(json: "3"),
@@ -85,10 +88,26 @@ struct CanonicalFieldTests {
         "y.softMin": Sample(json: "0.001"),
         "y.softMax": Sample(json: "20"),
         "y.zero": Sample(json: "false"),
+        "y2.min": Sample(json: "-3"),
+        "y2.max": Sample(json: "30"),
+        "y2.tickCount": Sample(json: "4"),
+        "y2.title": Sample(json: #""right""#),
+        "y2.grid": Sample(json: "true"),
+        "y2.format": Sample(json: #"",""#),
+        "y2.type": Sample(json: #""log""#),
+        "y2.timeZone": Sample(json: #""UTC""#, rejected: true),
+        "y2.start": Sample(json: "5"),
+        "y2.step": Sample(json: "2"),
+        "y2.show": Sample(json: "false"),
+        "y2.tickStep": Sample(json: "5"),
+        "y2.softMin": Sample(json: "-1"),
+        "y2.softMax": Sample(json: "40"),
+        "y2.zero": Sample(json: "true"),
         "annotations[hline].y": Sample(json: "2"),
         "annotations[hline].label": Sample(json: #""l""#),
         "annotations[hline].color": Sample(json: #""navy""#),
         "annotations[hline].dash": Sample(json: "[2, 2]"),
+        "annotations[hline].axis": Sample(json: #""y2""#, needs: onY2),
         "annotations[vline].x": Sample(json: "2"),
         "annotations[vline].label": Sample(json: #""v""#),
         "annotations[vline].color": Sample(json: ##""#0f08""##),
@@ -97,6 +116,14 @@ struct CanonicalFieldTests {
             json: "1", needs: [(path: "series", json: #"[{"values": [1, 2, 3]}, {"values": [4, 5]}]"#)]),
         "annotations[bubble].index": Sample(json: "1"),
         "annotations[bubble].label": Sample(json: #""b""#),
+        "annotations[box].xMin": Sample(json: "0.5"),
+        "annotations[box].xMax": Sample(json: #""2026-03-01T12:00""#, needs: timeAxis),
+        "annotations[box].yMin": Sample(json: "-1e-9"),
+        "annotations[box].yMax": Sample(json: "2"),
+        "annotations[box].color": Sample(json: #""rgba(255, 0, 0, 0.25)""#),
+        "annotations[box].borderColor": Sample(json: #""red""#),
+        "annotations[box].label": Sample(json: #""target""#),
+        "annotations[box].axis": Sample(json: #""y2""#, needs: onY2),
         "theme": Sample(json: #""dark""#),
         "background": Sample(json: #""rgba(0,0,0,0.5)""#),
         "palette": Sample(json: #"["red"]"#),

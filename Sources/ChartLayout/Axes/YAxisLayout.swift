@@ -60,20 +60,23 @@ struct YAxisLayout {
         return children.isEmpty ? nil : .group(Group(role: .grid, children: children))
     }
 
-    /// The left axis line, tick labels (right-aligned, vertically centered on their ticks) and title.
-    func axisNode(plot: Rect, ctx: LayoutContext) -> Node {
+    /// The left axis line, tick labels (right-aligned, vertically centered on their ticks) and title; or, `right`,
+    /// the second axis's (`SecondAxis`): its line on the plot's right edge, labels left-aligned right of it and the
+    /// title reading downward at the canvas's right padding.
+    func axisNode(plot: Rect, ctx: LayoutContext, right: Bool = false) -> Node {
         let scale = scale(plot: plot)
         let size = ctx.style.tickSize
+        let edge = right ? plot.maxX : plot.minX, outward = right ? 1.0 : -1.0
         var children: [Node] = [
-            .shape(Shape(path: Path([.move(Point(plot.minX, plot.minY)), .line(Point(plot.minX, plot.maxY))]),
+            .shape(Shape(path: Path([.move(Point(edge, plot.minY)), .line(Point(edge, plot.maxY))]),
                          stroke: .solid(ctx.theme.axis), strokeStyle: StrokeStyle(width: 1, cap: .butt),
                          snapToPixels: true)),
         ]
         if !minor.isEmpty {
             var marks = Path()
             for v in minor where v >= ticks.domainMin && v <= ticks.domainMax {
-                marks.move(to: Point(plot.minX - 3, scale(v)))
-                marks.line(to: Point(plot.minX, scale(v)))
+                marks.move(to: Point(edge + 3 * outward, scale(v)))
+                marks.line(to: Point(edge, scale(v)))
             }
             children.append(.shape(Shape(path: marks, stroke: .solid(ctx.theme.axis),
                                          strokeStyle: StrokeStyle(width: 1, cap: .butt), snapToPixels: true)))
@@ -81,8 +84,8 @@ struct YAxisLayout {
         let shift = (ctx.ascent(size) - ctx.descent(size)) / 2
         var lastTop = Double.infinity  // top of the previous (lower) label; labels go bottom to top
         for (v, text) in zip(ticks.values, labels) where v >= ticks.domainMin && v <= ticks.domainMax {
-            let run = TextRun(text: text, position: Point(plot.minX - ctx.style.tickGap, scale(v) + shift), size: size,
-                              anchor: .end, color: ctx.theme.secondaryText)
+            let run = TextRun(text: text, position: Point(edge + ctx.style.tickGap * outward, scale(v) + shift),
+                              size: size, anchor: right ? .start : .end, color: ctx.theme.secondaryText)
             guard let placed = ctx.placed(run) else { continue }
             let box = TextBox(placed, metrics: ctx.metrics).bounds
             guard box.maxY <= lastTop else { continue }  // never overlap the label below
@@ -92,11 +95,13 @@ struct YAxisLayout {
         if let title = ctx.spec.y.title, !title.isEmpty {
             let titleSize = ctx.style.axisTitleSize
             let text = ctx.ellipsized(title, maxWidth: plot.height, size: titleSize)
-            let x = ctx.canvas.minX + ctx.style.padding + ctx.ascent(titleSize)
+            // Rotated a quarter turn toward the plot, the glyphs' tops face the canvas edge on either side.
+            let inset = ctx.style.padding + ctx.ascent(titleSize)
+            let x = right ? ctx.canvas.maxX - inset : ctx.canvas.minX + inset
             let run = TextRun(text: text, position: Point(x, plot.center.y), size: titleSize, anchor: .middle,
-                              color: ctx.theme.secondaryText, rotation: -90)
+                              color: ctx.theme.secondaryText, rotation: right ? 90 : -90)
             if let placed = ctx.placed(run) { children.append(.text(placed)) }
         }
-        return .group(Group(role: .yAxis, children: children))
+        return .group(Group(role: right ? .y2Axis : .yAxis, children: children))
     }
 }

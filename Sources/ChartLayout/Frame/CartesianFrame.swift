@@ -7,8 +7,9 @@ import ChartScene
 import ChartSpec
 
 /// The frame an axis-based kind draws in: title, subtitle and legend on top, margins fitted to the measured labels,
-/// a left value axis with horizontal grid lines and an x baseline with category, numeric or time labels — or, for
-/// a transposed kind (horizontal bars, `HorizontalBarFrame`), categories down the left and values along the bottom.
+/// a left value axis with horizontal grid lines (and a right one, `SecondAxis`, for series on `y2`) and an x
+/// baseline with category, numeric or time labels — or, for a transposed kind (horizontal bars,
+/// `HorizontalBarFrame`), categories down the left and values along the bottom.
 /// With `axes: false`, or a canvas too small for axes, it is a sparkline: the plot fills the canvas, inset only by
 /// how far the marks reach. A log value axis lays out in log10 space.
 struct CartesianFrame {
@@ -25,6 +26,8 @@ struct CartesianFrame {
     var bands: BandScale?
     /// Title, legend, grid and axes, in drawing order.
     var decorations: [Node]
+    /// The second value axis, on the right; nil when no series is on `y2`.
+    var y2: SecondAxis?
 
     /// The value axis domain.
     var domain: (Double, Double) { (ticks.domainMin, ticks.domainMax) }
@@ -70,21 +73,24 @@ struct CartesianFrame {
         let bottomFixed = pad + titleRoom(spec.x)
         let leftFixed = canvas.minX + pad + titleRoom(spec.y)
         let inset = max(style.pointInset, extent.markReach + 1)
+        let second = SecondAxis.setup(ctx: ctx, extent: extent)
 
         // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
         // width → x label thinning or slanting); a few passes settle them.
         var xHeight = spec.x.show ? style.tickGap + ctx.lineHeight(style.tickSize) : 0
-        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double)?
+        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double, y2: YAxisLayout?)?
         for _ in 0..<3 {
             let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
             let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plotHeight, exact: false)
+            let y2Axis = second.map { Self.yAxis(ctx: $0.ctx, extent: $0.extent, plotHeight: plotHeight, exact: false) }
+            let right = pad + (second.flatMap { s in y2Axis.map { SecondAxis.width($0, ctx: s.ctx) } } ?? 0)
             let left = leftFixed + (spec.y.show ? yAxis.labelWidth + style.tickGap : 0)
-            let plot = Rect(x: left, y: plotTop, width: canvas.maxX - pad - left, height: plotHeight)
+            let plot = Rect(x: left, y: plotTop, width: canvas.maxX - right - left, height: plotHeight)
             guard plot.width >= 16, plot.height >= 16 else { return nil }
             let x = niceX(ctx: ctx, extent: extent, plotWidth: plot.width)
             let position = xPosition(extent: x ?? extent, plot: plot, inset: x == nil ? inset : 0)
             let xAxis = XAxisLayout.make(mode: (x ?? extent).x, x: position, plot: plot, ctx: ctx)
-            result = (plot, yAxis, xAxis, position)
+            result = (plot, yAxis, xAxis, position, y2Axis)
             let height = spec.x.show ? xAxis.height : 0
             if abs(height - xHeight) < 0.5 { break }
             xHeight = height
@@ -94,11 +100,16 @@ struct CartesianFrame {
         if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: extent.emphasizeZero) {
             decorations.append(grid)
         }
+        var y2: SecondAxis?
+        if let s = second, let axis = r.y2 {
+            decorations += SecondAxis.nodes(axis, plot: r.plot, ctx: s.ctx)
+            y2 = SecondAxis(axis, plot: r.plot, ctx: s.ctx)
+        }
         if spec.y.show { decorations.append(r.y.axisNode(plot: r.plot, ctx: ctx)) }
         if spec.x.show { decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx)) }
         return CartesianFrame(plot: r.plot, ticks: r.y.ticks, value: r.y.scale(plot: r.plot),
                               isLog: spec.y.scale == .log, xPosition: r.position,
-                              bands: bands(extent: extent, plot: r.plot), decorations: decorations)
+                              bands: bands(extent: extent, plot: r.plot), decorations: decorations, y2: y2)
     }
 
     /// Sparkline: the data fills the canvas, inset only by how far the marks reach. When `titled` (`axes: false`
@@ -111,17 +122,20 @@ struct CartesianFrame {
         }
         let plot = area.insetBy(min(extent.markReach, min(area.width, area.height) / 2))
         let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plot.height, exact: true)
+        let y2 = SecondAxis.setup(ctx: ctx, extent: extent).map { s in
+            SecondAxis(Self.yAxis(ctx: s.ctx, extent: s.extent, plotHeight: plot.height, exact: true), plot: plot,
+                       ctx: s.ctx)
+        }
         return CartesianFrame(plot: plot, ticks: yAxis.ticks, value: yAxis.scale(plot: plot),
                               isLog: ctx.spec.y.scale == .log,
                               xPosition: xPosition(extent: extent, plot: plot, inset: 0),
                               bands: bands(extent: extent, plot: plot),
-                              decorations: area == ctx.canvas ? [] : header.node.map { [$0] } ?? [])
+                              decorations: area == ctx.canvas ? [] : header.node.map { [$0] } ?? [], y2: y2)
     }
 
     /// The value axis for a plot `plotHeight` tall, with room for the marks (`headroom`); `exact` (sparklines) makes
     /// the domain the data extent itself (the sparkline's plot is inset by the marks' reach instead).
-    private static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double,
-                              exact: Bool) -> YAxisLayout {
+    static func yAxis(ctx: LayoutContext, extent: CartesianExtent, plotHeight: Double, exact: Bool) -> YAxisLayout {
         let y = extent.y
         let axis = { (lo: Double, hi: Double) in
             ctx.spec.y.scale == .log

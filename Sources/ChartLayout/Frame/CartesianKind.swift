@@ -48,4 +48,9 @@ struct CartesianExtent {
     var transposed = false
     /// Whether the grid draws the emphasized zero line; false for a kind that draws its own over its marks.
     var emphasizeZero = true
+    /// The range the second value axis covers (the series on `y2` and their annotations, in log10 space on a log
+    /// `y2`); nil when no series is on it, and the frame then has no right-hand axis.
+    var y2: (min: Double, max: Double)?
+    /// Whether the second axis keeps an end at zero when its data ends there (bars on it).
+    var y2ZeroBaseline = false
 }

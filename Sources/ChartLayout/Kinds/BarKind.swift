@@ -9,21 +9,31 @@ struct BarKind: CartesianKind {
 
     init(ctx: LayoutContext, timeCategories: TimeCategories?) {
         series = SeriesSet(ctx: ctx, timeCategories: timeCategories, bands: true)
-        extent = CartesianExtent(y: Self.valueExtent(series), x: series.xMode, bands: true,
-                                 markReach: max(series.lineReach, Self.labelReach(ctx)), zeroBaseline: true)
+        var extent = CartesianExtent(y: Self.valueExtent(series), x: series.xMode, bands: true,
+                                     markReach: max(series.lineReach, Self.labelReach(ctx)), zeroBaseline: true)
+        if ctx.spec.hasY2 {
+            extent.y2 = Self.valueExtent(series, on: .y2)
+            extent.y2ZeroBaseline = ctx.spec.series.contains { $0.axis == .y2 && $0.mark != .line }
+        }
+        self.extent = extent
     }
 
     var ctx: LayoutContext { series.ctx }
     var name: String { "Bar chart" }
     var legend: [Legend.Item]? { Self.legend(series) }
 
-    /// The value range: bar heights or stack totals (with zero, except on a log axis, which has none: its bars
-    /// start at its minimum, the whole decade at or below the least value), line series and horizontal annotations.
-    static func valueExtent(_ series: SeriesSet) -> (min: Double, max: Double) {
-        let bars = BarMarks.extent(data: series.data, mode: series.spec.bars.mode,
-                                   includeZero: series.spec.y.zero != false)
-        return SeriesSet.yExtent(data: series.data, start: series.spec.y.scale == .log ? (.infinity, bars.max) : bars,
-                                 includeZero: false, ctx: series.ctx)
+    /// The range of value axis `axis`: bar heights or stack totals (with zero unless the axis says `zero: false`,
+    /// and except on a log axis, which has none: its bars start at its minimum, the whole decade at or below the least
+    /// value), line series and horizontal annotations on it. A `y2` with only line series on it covers their values
+    /// alone, without zero.
+    static func valueExtent(_ series: SeriesSet, on axis: ValueAxis = .y) -> (min: Double, max: Double) {
+        let data = series.spec.hasY2 ? series.data.filter { ($0.series.axis ?? .y) == axis } : series.data
+        let hasBars = axis == .y || data.contains { $0.series.mark != .line }
+        let options = series.spec.options(of: axis)
+        let bars = hasBars ? BarMarks.extent(data: data, mode: series.spec.bars.mode, includeZero: options.zero != false)
+            : (.infinity, -.infinity)
+        return SeriesSet.yExtent(data: data, start: options.scale == .log ? (.infinity, bars.max) : bars,
+                                 includeZero: false, ctx: series.ctx, axis: axis)
     }
 
     /// How far a value label written past a bar's end reaches beyond it (`BarMarks.valueLabel`): its gap and line.
@@ -42,21 +52,23 @@ struct BarKind: CartesianKind {
 
     func marks(in frame: CartesianFrame) -> [Node] {
         let spec = ctx.spec
-        let formatter = TickFormatter(spec.y.format), xFormatter = TickFormatter(spec.x.format)
-        let y = frame.valuePosition
+        let xFormatter = TickFormatter(spec.x.format)
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
         let marks = series.data.map { d in
-            let label = series.xLabel(series: d.series, formatter: xFormatter)
+            let label = series.xLabel(series: d.series, formatter: xFormatter), axis = d.series.axis
+            let y = frame.valuePosition(on: axis), baseline = frame.baseline(on: axis)
+            let formatter = TickFormatter(spec.options(of: axis).format)
             return d.series.mark != .line
-                ? BarMarks.build(d, ctx: ctx, bands: frame.bands, y: y, plot: frame.plot, baselineY: frame.baseline,
+                ? BarMarks.build(d, ctx: ctx, bands: frame.bands, y: y, plot: frame.plot, baselineY: baseline,
                                  stacks: stacks, label: label, formatter: formatter)
                 : SeriesMarks.build(d, ctx: ctx, x: frame.xPosition, y: y, plot: frame.plot,
-                                    baselineY: frame.baseline, label: label, formatter: formatter)
+                                    baselineY: baseline, label: label, formatter: formatter)
         }
         return SeriesPlot.nodes(marks, markReach: extent.markReach, in: frame, ctx: ctx)
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format))
+        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+                           y2: frame.y2Range(ctx: ctx))
     }
 }

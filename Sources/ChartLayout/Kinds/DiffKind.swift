@@ -166,10 +166,13 @@ struct DiffKind: CartesianKind {
         plotChildren.append(.group(Group(role: .series(0), children: seriesChildren)))
         let clip = plot.insetBy(-8).intersection(canvas) ?? canvas
         let plotGroup = Node.group(Group(role: .plot, clip: clip, children: plotChildren))
+        let boxes = Annotations.boxes(ctx: ctx, plot: plot, y: { yScale($0) }, x: frame.xPosition)
+        nodes.append(contentsOf: boxes.map(\.node))
         nodes.append(plotGroup)
         guard !spec.annotations.isEmpty || !leadChanges.labels.isEmpty else { return nodes }
 
-        // Free-standing labels, most important first: value bubbles, reference line labels, lead-change labels.
+        // Free-standing labels, most important first: value bubbles, reference line labels, box labels, lead-change
+        // labels.
         var placer = LabelPlacer(frame: frame, marks: plotGroup, ctx: ctx)
         placer.addLine(zeroLine, width: 2)
         let lines = Annotations.lines(ctx: ctx, plot: plot, y: { yScale($0) }, x: frame.xPosition)
@@ -179,6 +182,7 @@ struct DiffKind: CartesianKind {
             drawn.last { $0.index <= i }.map { progress($0.length) } ?? 0
         }, placer: &placer)
         nodes.append(contentsOf: Annotations.nodes(lines, placer: &placer, ctx: ctx))
+        nodes.append(contentsOf: Annotations.labels(of: boxes, placer: &placer, ctx: ctx))
         for label in leadChanges.labels {
             guard let run = placer.place(label.label, metrics: ctx.metrics) else { continue }
             // The label fades in beside the ring rather than scaling with its pop.

@@ -13,8 +13,14 @@ struct LineKind: CartesianKind {
     init(ctx: LayoutContext, area: Bool) {
         series = SeriesSet(ctx: ctx, timeCategories: nil, bands: false)
         self.area = area
-        let y = SeriesSet.yExtent(data: series.data, includeZero: ctx.spec.y.zero ?? area, ctx: ctx)
-        extent = CartesianExtent(y: y, x: series.xMode, markReach: series.lineReach, zeroBaseline: area)
+        let includeZero = { (axis: ValueAxis) in ctx.spec.options(of: axis).zero ?? area }
+        var extent = CartesianExtent(y: SeriesSet.yExtent(data: series.data, includeZero: includeZero(.y), ctx: ctx),
+                                     x: series.xMode, markReach: series.lineReach, zeroBaseline: area)
+        if ctx.spec.hasY2 {
+            extent.y2 = SeriesSet.yExtent(data: series.data, includeZero: includeZero(.y2), ctx: ctx, axis: .y2)
+            extent.y2ZeroBaseline = area
+        }
+        self.extent = extent
     }
 
     var ctx: LayoutContext { series.ctx }
@@ -22,17 +28,20 @@ struct LineKind: CartesianKind {
     var legend: [Legend.Item]? { series.legend(swatch: series.lineSwatch) }
 
     func marks(in frame: CartesianFrame) -> [Node] {
-        let formatter = TickFormatter(ctx.spec.y.format), xFormatter = TickFormatter(ctx.spec.x.format)
-        let y = frame.valuePosition
+        let xFormatter = TickFormatter(ctx.spec.x.format)
         let marks = series.data.map { d in
-            SeriesMarks.build(d, ctx: ctx, x: frame.xPosition, y: y, plot: frame.plot, baselineY: frame.baseline,
-                              label: series.xLabel(series: d.series, formatter: xFormatter), formatter: formatter,
-                              defaultFill: area ? .solid : .none)
+            let axis = d.series.axis
+            return SeriesMarks.build(d, ctx: ctx, x: frame.xPosition, y: frame.valuePosition(on: axis),
+                                     plot: frame.plot, baselineY: frame.baseline(on: axis),
+                                     label: series.xLabel(series: d.series, formatter: xFormatter),
+                                     formatter: TickFormatter(ctx.spec.options(of: axis).format),
+                                     defaultFill: area ? .solid : .none)
         }
         return SeriesPlot.nodes(marks, markReach: extent.markReach, in: frame, ctx: ctx)
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format))
+        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+                           y2: frame.y2Range(ctx: ctx))
     }
 }

@@ -67,35 +67,46 @@ struct SeriesSet {
         }
     }
 
-    /// "Line chart with 3 series: A, B, C; y from 20 to 100".
-    func description(kind: String, domain: (Double, Double), formatter: TickFormatter) -> String {
+    /// "Line chart with 3 series: A, B, C; y from 20 to 100", and "; y2 from 0 to 1" with a second axis.
+    func description(kind: String, domain: (Double, Double), formatter: TickFormatter,
+                     y2: (domain: (Double, Double), formatter: TickFormatter)? = nil) -> String {
         guard !spec.series.isEmpty else { return "\(kind) with no data" }
         let shown = 10
         var names = spec.series.indices.prefix(shown).map { ctx.seriesName($0) }.joined(separator: ", ")
         if spec.series.count > shown { names += ", …" }
+        let second = y2.map { "; y2 from \($0.formatter.string($0.domain.0)) to \($0.formatter.string($0.domain.1))" }
         return "\(kind) with \(spec.series.count) series: \(names); y from \(formatter.string(domain.0)) "
-            + "to \(formatter.string(domain.1))"
+            + "to \(formatter.string(domain.1))" + (second ?? "")
     }
 
-    /// The y range to cover: `start` (bar heights or stack totals), all finite values, horizontal annotations, and
-    /// zero when `includeZero`; in log10 space on a log axis.
+    /// The range value axis `axis` covers: `start` (bar heights or stack totals), all finite values of the series on
+    /// it, its horizontal annotations and box bounds, and zero when `includeZero`; in log10 space on a log axis.
     static func yExtent(data: [SeriesData], start: (min: Double, max: Double) = (.infinity, -.infinity),
-                        includeZero: Bool, ctx: LayoutContext) -> (min: Double, max: Double) {
+                        includeZero: Bool, ctx: LayoutContext, axis: ValueAxis = .y) -> (min: Double, max: Double) {
         let spec = ctx.spec
         var (lo, hi) = start
-        for d in data where d.finiteCount > 0 {
+        for d in data where d.finiteCount > 0 && (d.series.axis ?? .y) == axis {
             lo = min(lo, d.yMin)
             hi = max(hi, d.yMax)
         }
-        for case .horizontalLine(let y, _, _, _) in spec.annotations where y.isFinite {
-            lo = min(lo, y)
-            hi = max(hi, y)
+        for annotation in spec.annotations {
+            let values: [Double?]
+            switch annotation {
+            case .horizontalLine(let y, _, _, _, let on) where (on ?? .y) == axis: values = [y]
+            case .box(let box) where (box.axis ?? .y) == axis: values = [box.yMin, box.yMax]
+            default: continue
+            }
+            for case let y? in values where y.isFinite {
+                lo = min(lo, y)
+                hi = max(hi, y)
+            }
         }
         if includeZero {
             lo = min(lo, 0)
             hi = max(hi, 0)
         }
-        if spec.y.scale == .log {  // laid out in log10 space; the spec layer rejected non-positive values
+        // Laid out in log10 space; the spec layer rejected non-positive values.
+        if spec.options(of: axis).scale == .log {
             return lo <= hi && hi > 0 ? (LogScale.log10Clamped(lo), LogScale.log10Clamped(hi)) : (0, 1)
         }
         return lo <= hi ? (lo, hi) : (0, 0)

@@ -220,9 +220,11 @@ struct RadarChartLayout {
 
         var area: Node?
         if series.fill != .none, corners.count > 2 {
-            let opacity = series.fillOpacity ?? ctx.style.areaOpacity
+            // As a line's area: a fill color with its own alpha is used as given, an opaque one gets the look's.
+            let translucent = series.fillColor.map { $0.alpha < 255 } ?? false
+            let opacity = series.fillOpacity ?? (translucent ? 1 : ctx.style.areaOpacity)
             area = .group(Group(role: .seriesArea(k), children: [
-                .shape(Shape(path: outline, fill: .solid(color.withOpacity(opacity)))),
+                .shape(Shape(path: outline, fill: .solid((series.fillColor ?? color).withOpacity(opacity)))),
             ]))
         }
         var children: [Node] = []

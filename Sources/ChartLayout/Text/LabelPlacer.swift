@@ -57,7 +57,7 @@ struct LabelPlacer {
                         if let box = shape.path.controlBounds { bars.add(box, from: box.minX, to: box.maxX) }
                     // A label keeps a pixel of air beside a series line's stroke, and stays off axis and grid strokes.
                     case .seriesLine?: lines.add(shape.path, pad: shape.strokeStyle.width / 2 + 1)
-                    case .xAxis?, .yAxis?: lines.add(shape.path, pad: shape.strokeStyle.width / 2)
+                    case .xAxis?, .yAxis?, .y2Axis?: lines.add(shape.path, pad: shape.strokeStyle.width / 2)
                     case .grid?: grid.add(shape.path, pad: shape.strokeStyle.width / 2)
                     default: break
                     }

@@ -48,6 +48,10 @@ struct TimeCategories {
             switch annotation {
             case .verticalLine(let x, let label, let color, let dash):
                 return .verticalLine(x: categories.position(of: x), label: label, color: color, dash: dash)
+            case .box(var box):
+                box.xMin = box.xMin.map { categories.position(of: $0) }
+                box.xMax = box.xMax.map { categories.position(of: $0) }
+                return .box(box)
             case .bubble(let s, let index, let label) where s >= 0 && s < spec.series.count:
                 let points = spec.series[s].points
                 let i = index < 0 ? points.count + index : index

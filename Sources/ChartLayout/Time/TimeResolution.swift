@@ -73,11 +73,27 @@ extension ChartLayout {
             resolved.annotations[i] = .verticalLine(x: t, label: label, color: color, dash: dash)
         }
         resolved.annotationXTexts = [:]
+        for i in resolved.annotations.indices {
+            guard case .box(var box) = resolved.annotations[i], box.xMinText != nil || box.xMaxText != nil else {
+                continue
+            }
+            for (text, bound, name) in [(box.xMinText, \AnnotationBox.xMin, "xMin"), (box.xMaxText, \.xMax, "xMax")] {
+                guard let text else { continue }
+                guard let t = ISO8601Timestamp.parse(text, in: zone) else {
+                    report("annotations[\(i)].\(name)", notATimestamp(text))
+                    continue
+                }
+                box[keyPath: bound] = t
+            }
+            (box.xMinText, box.xMaxText) = (nil, nil)
+            resolved.annotations[i] = .box(box)
+        }
         if !issues.isEmpty { throw SpecError(issues: issues) }
         return resolved
     }
 
-    /// The problem with a text that should have been a timestamp (`x.start`, a point's x, a vertical line's x).
+    /// The problem with a text that should have been a timestamp (`x.start`, a point's x, a vertical line's x, a box's
+    /// x bounds).
     private static func notATimestamp(_ text: String) -> String {
         "expected an ISO-8601 timestamp like 2026-03-01, 2026-03-01T09:30 or 2026-03-01T09:30:00Z, "
             + "got \"\(text.prefix(40))\""

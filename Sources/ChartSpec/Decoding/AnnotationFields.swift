@@ -14,6 +14,9 @@ enum AnnotationFields {
         var dash: [Double] = []
         var series: Int?
         var index: Int?
+        var axis: ValueAxis?
+        /// A box's bounds (`box.xMin` nil while `box.xMinText` holds a timestamp) and looks.
+        var box = AnnotationBox()
     }
 
     struct Kind: Sendable {
@@ -26,10 +29,11 @@ enum AnnotationFields {
         let draft: @Sendable (Annotation) -> Draft?
 
         init(type: String, fields: [FieldTable<Draft>.Field], required: [String],
+             check: (@Sendable (Draft, String, inout Diagnostics) -> Void)? = nil,
              build: @escaping @Sendable (Draft) -> Annotation?, draft: @escaping @Sendable (Annotation) -> Draft?)
         {
             self.type = type
-            self.table = FieldTable([.discriminator("type", type)] + fields, required: required)
+            self.table = FieldTable([.discriminator("type", type)] + fields, required: required, check: check)
             self.build = build
             self.draft = draft
         }
@@ -41,16 +45,22 @@ enum AnnotationFields {
     static let kinds: [Kind] = [
         Kind(
             type: "hline",
-            fields: [.number("y", \.y), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash)],
+            fields: [.number("y", \.y), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash),
+                     .choice("axis", \.axis)],
             required: ["y"],
-            build: { d in d.y.map { .horizontalLine(y: $0, label: d.label, color: d.color, dash: d.dash) } },
+            build: { d in
+                d.y.map { .horizontalLine(y: $0, label: d.label, color: d.color, dash: d.dash, axis: d.axis) }
+            },
             draft: { annotation in
-                guard case .horizontalLine(let y, let label, let color, let dash) = annotation else { return nil }
-                return Draft(y: y, label: label, color: color, dash: dash)
+                guard case .horizontalLine(let y, let label, let color, let dash, let axis) = annotation else {
+                    return nil
+                }
+                return Draft(y: y, label: label, color: color, dash: dash, axis: axis)
             }),
         Kind(
             type: "vline",
-            fields: [instant("x"), .text("label", \.label), .color("color", \.color), .dash("dash", \.dash)],
+            fields: [instant("x", \.x, \.xText), .text("label", \.label), .color("color", \.color),
+                     .dash("dash", \.dash)],
             required: ["x"],
             build: { d in d.x.map { .verticalLine(x: $0, label: d.label, color: d.color, dash: d.dash) } },
             draft: { annotation in
@@ -69,6 +79,26 @@ enum AnnotationFields {
             draft: { annotation in
                 guard case .bubble(let series, let index, let label) = annotation else { return nil }
                 return Draft(label: label, series: series, index: index)
+            }),
+        Kind(
+            type: "box",
+            fields: [instant("xMin", \.box.xMin, \.box.xMinText, pending: nil),
+                     instant("xMax", \.box.xMax, \.box.xMaxText, pending: nil),
+                     .number("yMin", \.box.yMin), .number("yMax", \.box.yMax), .color("color", \.box.color),
+                     .color("borderColor", \.box.borderColor), .text("label", \.box.label),
+                     .choice("axis", \.box.axis)],
+            required: [],
+            check: { d, path, diagnostics in
+                for (lo, hi, name) in [(d.box.xMin, d.box.xMax, "xMax"), (d.box.yMin, d.box.yMax, "yMax")] {
+                    guard let lo, let hi, lo > hi else { continue }
+                    diagnostics.report(JSONPath.member(path, name), "must not be below \(name.prefix(1))Min "
+                        + "(\(Diagnostics.show(lo))), got \(Diagnostics.show(hi))")
+                }
+            },
+            build: { d in .box(d.box) },
+            draft: { annotation in
+                guard case .box(let box) = annotation else { return nil }
+                return Draft(box: box)
             }),
     ]
 
@@ -95,20 +125,26 @@ enum AnnotationFields {
     }
 
     /// A position on x: a number (category index, numeric x, or epoch milliseconds on a time axis), or on a time
-    /// axis an ISO-8601 timestamp, kept as text until the axis zone is known.
-    private static func instant(_ name: String) -> FieldTable<Draft>.Field {
+    /// axis an ISO-8601 timestamp, kept as `text` (the number `pending`) until the axis zone is known.
+    private static func instant(_ name: String, _ number: FieldTable<Draft>.Field.Key<Double?>,
+                                _ text: FieldTable<Draft>.Field.Key<String?>, pending: Double? = .nan)
+        -> FieldTable<Draft>.Field {
         .custom(name, read: { draft, value, path, diagnostics in
             switch value {
-            case .string(let text) where text.utf8.count <= ChartSpec.Limits.maxTimestampLength:
-                draft.x = .nan
-                draft.xText = text
+            case .string(let string) where string.utf8.count <= ChartSpec.Limits.maxTimestampLength:
+                draft[keyPath: number] = pending
+                draft[keyPath: text] = string
             case .string:
                 diagnostics.report(path, "expected a number or an ISO-8601 timestamp, got a longer string")
             default:
-                if let number = diagnostics.number(value, path) { draft.x = number }
+                if let x = diagnostics.number(value, path) { draft[keyPath: number] = x }
             }
         }, write: { draft, w in
-            if let text = draft.xText { w.string(text) } else if let x = draft.x { w.number(x) }
+            if let string = draft[keyPath: text] {
+                w.string(string)
+            } else if let x = draft[keyPath: number] {
+                w.number(x)
+            }
         })
     }
 

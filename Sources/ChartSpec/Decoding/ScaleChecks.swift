@@ -36,7 +36,7 @@ enum ScaleChecks {
                     previous = point.x
                 }
             }
-            guard spec.y.scale == .log else { continue }
+            guard spec.options(of: series.axis).scale == .log else { continue }
             for (i, point) in series.points.enumerated() {
                 guard let y = point.y, !(y > 0) else { continue }
                 diagnostics.report(series.hasNumericX ? "\(path)[\(i)][1]" : "\(path)[\(i)]",

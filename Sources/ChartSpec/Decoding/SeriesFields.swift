@@ -63,6 +63,7 @@ enum SeriesFields {
         .colors("strokeGradient", \.strokeGradient, ChartSpec.Limits.strokeGradientColors),
         .dash("dash", \.dash),
         .choice("type", \.mark),
+        .choice("axis", \.axis),
         .choice("decimation", \.decimation),
     ])
 

@@ -27,6 +27,14 @@ enum SpecFields {
                 }),
         .object("x", \.spec.x, AxisFields.table),
         .object("y", \.spec.y, AxisFields.table),
+        .custom("y2", nested: AxisFields.table.objectPaths, read: { draft, value, path, diagnostics in
+            guard let members = diagnostics.object(value, path) else { return }
+            var axis = draft.spec.options(of: .y2)
+            AxisFields.table.decode(members, at: path, into: &axis, &diagnostics)
+            draft.spec.y2 = axis
+        }, write: { draft, w in
+            if let axis = draft.spec.y2 { AxisFields.table.write(axis, to: &w) }
+        }),
         .custom("annotations", nested: AnnotationFields.fieldPaths, read: readAnnotations,
                 write: { draft, w in AnnotationFields.write(draft.spec, to: &w) }),
         .choice("theme", \.spec.theme),
@@ -103,6 +111,7 @@ enum SpecFields {
             }
         }
         ScaleChecks.check(draft.spec, &diagnostics)
+        SecondAxisChecks.check(draft.spec, annotationPaths: draft.annotationSites.map(\.path), &diagnostics)
         KindFields.check(draft.spec, seriesCount: draft.seriesPointCounts.count, &diagnostics)
         ChartSpec.checkRasterBudget(draft.spec, renderingAs: format ?? draft.spec.format, &diagnostics)
         return draft.spec
