@@ -26,7 +26,8 @@ enum DatasetTranslation {
         }
         promoteMixedLineChart(elements, datasets, context, &native)
         var stacks = StackGroups()
-        for (i, element) in elements.enumerated() {
+        // Past the series limit the native decoder refuses the spec: 160k tiny datasets (2 MiB) are not translated.
+        for (i, element) in elements.enumerated() where native.seriesCount <= ChartSpec.Limits.seriesCount.upperBound {
             translateDataset(datasets.element(element, at: i), index: i, labels: labels, &stacks, context, &native)
         }
         if context.stacked, let second = stacks.secondGroupPath {

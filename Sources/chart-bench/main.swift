@@ -27,6 +27,7 @@ let all: [Benchmark] = [
     largeSeriesBenchmarks(),
     serverBenchmarks(),
     accessBenchmarks(),
+    chartJSBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

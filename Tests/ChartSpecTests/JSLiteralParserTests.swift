@@ -193,6 +193,18 @@ struct JSLiteralParserTests {
         ])
     }
 
+    /// A flood of function-like strings under a long key must not build a path for each (the hostile corpus's
+    /// chartjs-function-strings-long-key: 290k of them cost more CPU than a refusal may): enough to report, plus one.
+    @Test func functionLikeStringsStopOnceThereAreMoreThanCanBeReported() {
+        let limit = ChartSpec.Limits.maxReportedIssues
+        let key = String(repeating: "k", count: 1_000)
+        let config = JSONValue.object([JSONMember(key: key, value: .array(Array(repeating: .string("v=>v"),
+                                                                               count: 10 * limit)))])
+        let paths = JSLiteralParser.executableStrings(in: config)
+        #expect(paths.count == limit + 1)
+        #expect(paths.last == JSONPath.index(JSONPath.member("", key), limit))
+    }
+
     @Test func limitsAreJSONParsers() {
         let depth = JSONParser.maxDepth
         #expect(throws: Never.self) {

@@ -39,7 +39,9 @@ public enum JSLiteralParser {
 
     /// The paths of string values that look like JavaScript functions — `function…(`, `(…) =>`, `v =>`, with an
     /// optional `async` — in document order. Chart.js users put callbacks in strings; a config reader refuses them
-    /// because they would silently do nothing, while plain JSON callers may keep them as text.
+    /// because they would silently do nothing, while plain JSON callers may keep them as text. At most
+    /// `Limits.maxReportedIssues` + 1 paths (enough to report and to say there are more): 2 MiB of `"v=>v"` under a
+    /// long key would otherwise build 290k paths.
     public static func executableStrings(in value: JSONValue) -> [String] {
         var paths: [String] = []
         var components: [JSONPathComponent] = []
@@ -51,6 +53,7 @@ public enum JSLiteralParser {
     /// a million numbers costs no string work.
     private static func collectExecutableStrings(_ value: JSONValue, _ components: inout [JSONPathComponent],
                                                  into paths: inout [String]) {
+        guard paths.count <= ChartSpec.Limits.maxReportedIssues else { return }
         switch value {
         case .string(let text):
             if looksLikeFunction(text) { paths.append(JSONPathComponent.render(innermostFirst: components.reversed())) }
