@@ -34,7 +34,25 @@ enum DatasetTranslation {
             native.report(second, "stacks in separate groups are not supported: every dataset of a stacked chart "
                 + "stacks together; remove \"stack\" or give every dataset the same one")
         }
+        if context.stacked, context.chartType == .line { stackLines(&native) }
         object.finish(&native)
+    }
+
+    /// Chart.js draws the line datasets of a stacked value scale at the running total of those before them
+    /// (`_stacked` on the scale); native lines draw their values as given, so the totals are written here, per
+    /// category. A null stays a gap and adds nothing, as in Chart.js. Linear in the number of values.
+    private static func stackLines(_ native: inout NativeSpecBuilder) {
+        var totals: [Double] = []
+        for k in 0..<native.seriesCount {
+            guard case .array(var values)? = native.seriesValue(k, ["values"]) else { continue }
+            if totals.count < values.count { totals += repeatElement(0, count: values.count - totals.count) }
+            for i in values.indices {
+                guard case .number(let y) = values[i] else { continue }
+                totals[i] += y
+                values[i] = .number(totals[i])
+            }
+            native.replaceSeries(k, ["values"], .array(values))
+        }
     }
 
     /// `labels`: category names, kept as given for a time axis (they are the x of the data); otherwise the native

@@ -44,6 +44,11 @@ struct NativeSpecBuilder {
         origins[Self.nativePath(path, under: JSONPath.index("series", index))] = origin
     }
 
+    /// Replaces field `path` of `series[index]`, which keeps the origin it was set from.
+    mutating func replaceSeries(_ index: Int, _ path: [String], _ value: JSONValue) {
+        series[index].set(path[...], value)
+    }
+
     /// The field at `path` of `series[index]`, if set.
     func seriesValue(_ index: Int, _ path: [String]) -> JSONValue? { series[index].value(at: path[...]) }
 

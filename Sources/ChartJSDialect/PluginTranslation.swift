@@ -22,6 +22,11 @@ enum PluginTranslation {
             if let subtitle = object.take("subtitle") { OptionsTranslation.readSubtitle(subtitle, &native) }
             if let annotation = object.take("annotation") { annotations.read(annotation, context, &native) }
             datalabels = object.take("datalabels")
+            // QuickChart's plugin that draws an image fetched from a URL: chartd fetches nothing on a request's behalf.
+            if let image = object.take("backgroundImageUrl") {
+                native.report(image.path, "external images are not fetched: chartd draws only what the config holds; "
+                    + "remove backgroundImageUrl (a backgroundColor is accepted)")
+            }
             object.finish(&native)
         }
         if let annotation = options.take("annotation") { annotations.read(annotation, context, &native) }

@@ -207,11 +207,16 @@ enum SeriesStyleTranslation {
             set(["color"], .string(fill.first), from: fillPath, &native)
             if let colors = fill.perPoint(count: pointCount) { set(["colors"], colors, from: fillPath, &native) }
             outline(defaultColor: VersionDefaults.elementColor, defaultWidth: 0, &native)
-            for (key, native_) in [("barPercentage", "barFraction"), ("categoryPercentage", "categoryFraction")] {
-                guard let value = object.take(key) else { continue }
-                // One spacing per chart: the first dataset that gives it decides.
-                if native.value(at: ["bars", native_]) == nil {
+            // One spacing per chart: the first dataset that gives it decides; Chart.js's defaults otherwise (0.9 and
+            // 0.8, `controllers/controller.bar.js` defaults), so bars are as thick as Chart.js draws them.
+            for (key, native_, chartJSDefault) in [("barPercentage", "barFraction", 0.9),
+                                                   ("categoryPercentage", "categoryFraction", 0.8)] {
+                let value = object.take(key)
+                guard native.value(at: ["bars", native_]) == nil else { continue }
+                if let value {
                     native.set(["bars", native_], value.value, from: .path(value.path))
+                } else {
+                    native.set(["bars", native_], .number(chartJSDefault), from: .path(datasetPath))
                 }
             }
         }

@@ -20,6 +20,9 @@ struct RefusalTests {
                 "options.scales.yAxes[0].ticks.callback", "functions are not accepted"),
         Refusal("{type: 'bar', data: {datasets: [{data: [1], backgroundColor: '(ctx) => ctx.raw'}]}}",
                 "data.datasets[0].backgroundColor", "functions are not accepted"),
+        // Nothing is fetched on a request's behalf.
+        Refusal("{type: 'bar', data: {datasets: [{data: [1]}]}, options: {plugins: {backgroundImageUrl: "
+                + "'https://example.com/a.png'}}}", "options.plugins.backgroundImageUrl", "external images are not fetched"),
         // Types.
         Refusal("{type: 'sankey', data: {datasets: []}}", "type", #"expected one of "bar", "horizontalBar""#),
         Refusal("{type: 'polarArea', data: {datasets: [{data: [1]}]}}", "type", #""sparkline", got "polarArea""#),

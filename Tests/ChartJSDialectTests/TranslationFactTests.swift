@@ -89,6 +89,19 @@ struct TranslationFactTests {
              + " {data: [2], barPercentage: 0.7}]}}", .v2, [
                 ("bars.barFraction", n(0.5)), ("bars.categoryFraction", n(1)),
              ]),
+        // Without barPercentage/categoryPercentage, Chart.js's own 0.9 and 0.8: bars as thick as Chart.js draws them.
+        Fact("{type: 'bar', data: {datasets: [{data: [1]}, {data: [2], categoryPercentage: 0.5}]}}", .v3, [
+            ("bars.barFraction", n(0.9)), ("bars.categoryFraction", n(0.8)),
+        ]),
+        // Lines on a stacked scale are drawn at running totals; a null stays a gap and adds nothing.
+        Fact("{type: 'line', data: {datasets: [{data: [1, 2, null]}, {data: [3, null, 4]}, {data: [1, 1, 1]}]},"
+             + " options: {scales: {y: {stacked: true}}}}", .v3, [
+                ("series[0].values", .array([n(1), n(2), .null])), ("series[1].values", .array([n(4), .null, n(4)])),
+                ("series[2].values", .array([n(5), n(3), n(5)])),
+             ]),
+        Fact("{type: 'line', data: {datasets: [{data: [1, 2]}, {data: [3, 4]}]}}", .v3, [
+            ("series[1].values", .array([n(3), n(4)])),
+        ]),
         // QuickChart's palette, by dataset.
         Fact("{type: 'bar', data: {datasets: [{data: [1]}, {data: [2]}, {data: [3], backgroundColor: ''}]}}", .v2, [
             ("series[0].color", s(palette[0])), ("series[1].color", s(palette[1])),
