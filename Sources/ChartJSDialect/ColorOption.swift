@@ -55,14 +55,11 @@ enum ColorOption {
         }
     }
 
-    /// One colour per point for `count` points; a shorter list repeats (Chart.js 3 indexes options modulo their
-    /// length), a longer one is cut. nil when every point has the same colour.
+    /// The per-point colours for `count` points, as native `colors`: the list as given (a shorter one repeats there,
+    /// as Chart.js 3 indexes options modulo their length), a longer one cut. nil when every point has the same colour.
+    /// Never longer than the list given, so a 7-colour default palette costs 7 entries, not one per slice.
     func perPoint(count: Int) -> JSONValue? {
         guard case .perPoint(let colors) = self, colors.count > 1 else { return nil }
-        var out: [JSONValue] = []
-        out.reserveCapacity(count)
-        let values = colors.map(JSONValue.string)
-        for i in 0..<count { out.append(values[i % values.count]) }
-        return .array(out)
+        return .array(colors.prefix(count).map(JSONValue.string))
     }
 }

@@ -159,7 +159,7 @@ enum SeriesStyleTranslation {
             let colors: JSONValue? = switch dotColor {
             case .perPoint: dotColor.perPoint(count: pointCount)
             case .one(let color) where color != lineColor:
-                .array(Array(repeating: .string(color), count: pointCount))
+                .array([.string(color)])  // native `colors` repeats: one entry colours every dot
             case .one: nil
             }
             if let colors { set(["colors"], colors, from: pointFill?.path, &native) }
@@ -246,7 +246,7 @@ enum SeriesStyleTranslation {
             let palette = ColorOption.perPoint(VersionDefaults.palette)
             let fill = ColorOption.read(value, &native) ?? palette
             let colors: JSONValue = switch fill {
-            case .one(let color): .array(Array(repeating: .string(color), count: pointCount))
+            case .one(let color): .array([.string(color)])  // repeats over every slice
             case .perPoint: fill.perPoint(count: pointCount) ?? .array([])
             }
             set(["colors"], colors, from: value?.path, &native)

@@ -126,9 +126,9 @@ public struct Series: Hashable, Sendable {
     public var hasNumericX: Bool
     /// nil means the palette's color for this series index.
     public var color: Color?
-    /// Per-point colors, by point index (at most one per point; shorter lists leave the rest alone): the fill of
-    /// bar i, of scatter or bubble dot i, of pie slice i, the dot of line point i. A nil entry (and every point past
-    /// the list) takes `color`. Empty when not given.
+    /// Per-point colors, by point index (at most one per point; a shorter list repeats, as Chart.js's indexable
+    /// options do, so a 2-color list alternates): the fill of bar i, of scatter or bubble dot i, of pie slice i, the
+    /// dot of line point i. A nil entry takes `color`. Empty when not given.
     public var colors: [Color?] = []
     /// The outline of each bar, pie slice and bubble of the series; nil means the mark's own color (a pie slice's:
     /// the background) when `borderWidth` is given, else no outline (bubbles keep their 1 px outline in their own

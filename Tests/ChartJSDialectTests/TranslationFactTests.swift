@@ -73,7 +73,7 @@ struct TranslationFactTests {
         Fact("{type: 'bar', data: {datasets: [{data: [1, 2, 3], backgroundColor: ['red', 'hsl(120, 100%, 50%)'],"
              + " borderColor: 'blue', borderWidth: 2}]}}", .v2, [
                 ("series[0].color", s("red")),
-                ("series[0].colors", .array([s("red"), s("hsl(120, 100%, 50%)"), s("red")])),
+                ("series[0].colors", .array([s("red"), s("hsl(120, 100%, 50%)")])),  // repeats natively
                 ("series[0].borderColor", s("blue")), ("series[0].borderWidth", n(2)),
              ]),
         Fact("{type: 'bar', data: {datasets: [{data: [1, 2], backgroundColor: ['red', 'blue', 'green']}]}}", .v2, [
@@ -114,7 +114,7 @@ struct TranslationFactTests {
                 ("series[0].fill", s("solid")), ("series[0].fillColor", s("rgba(255, 0, 0, 0.2)")),
                 ("series[0].fillTo", nil), ("series[0].dash", .array([n(5), n(5)])),
                 ("series[0].dots.style", s("filled")), ("series[0].dots.radius", n(3)),
-                ("series[0].colors", .array([s("rgba(255, 0, 0, 0.2)"), s("rgba(255, 0, 0, 0.2)")])),
+                ("series[0].colors", .array([s("rgba(255, 0, 0, 0.2)")])),  // one entry, repeated natively
              ]),
         Fact("{type: 'line', data: {datasets: [{data: [1], fill: 'start'}, {data: [1], fill: 'end'},"
              + " {data: [1], fill: 'origin'}, {data: [1], fill: false}]}}", .v2, [

@@ -52,7 +52,7 @@ struct VersionDefaultTests {
             #expect(json[path: "series[0].color"] == .string("rgba(0, 0, 0, 0.1)"))
             #expect(json[path: "series[0].lineWidth"] == .number(3))
             #expect(json[path: "series[0].dots.radius"] == .number(3))
-            #expect(json[path: "series[0].colors[2]"] == .string(VersionDefaults.palette[0]))
+            #expect(json[path: "series[0].colors"] == .array([.string(VersionDefaults.palette[0])]))
         }
     }
 

@@ -98,8 +98,9 @@ struct MarkStylingTests {
               "colors": ["#ff0000", null, "rgba(0, 255, 0, 0.5)"], "borderColor": "#000000", "borderWidth": 3}]}
             """#)
         let rects = bars(scene)
+        // The fourth bar is past the list, which repeats: it takes the first entry again.
         let expected: [Color] = [Color(rgb: 0xFF0000), Color(rgb: 0x0000FF), Color(rgb: 0x00FF00).withOpacity(0.5),
-                                 Color(rgb: 0x0000FF)]
+                                 Color(rgb: 0xFF0000)]
         for (i, color) in expected.enumerated() {
             let shapes = try #require(rects[[0, i]])
             try #require(shapes.count == 2)
@@ -181,14 +182,14 @@ struct MarkStylingTests {
     func dotShapes(_ shape: String, _ width: Double, _ height: Double) throws {
         let scene = try scene(#"""
             {"series": [{"values": [1, 3, 2], "dots": {"radius": 6, "shape": "\#(shape)", "style": "filled"},
-              "colors": ["#ff0000"], "color": "#0000ff"}]}
+              "colors": ["#ff0000", null], "color": "#0000ff"}]}
             """#)
         let marks = points(scene)
         for i in 0..<3 {
             let dot = try #require(marks[[0, i]]?.first)
             let bounds = try #require(dot.path.controlBounds)
             #expect(abs(bounds.width - width) < 1e-9 && abs(bounds.height - height) < 1e-9)
-            let color = Color(rgb: i == 0 ? 0xFF0000 : 0x0000FF)
+            let color = Color(rgb: i == 1 ? 0x0000FF : 0xFF0000)  // red, the series' blue for null, red again
             #expect(shape == "cross" ? solid(dot.stroke) == color && dot.fill == nil : solid(dot.fill) == color)
         }
     }

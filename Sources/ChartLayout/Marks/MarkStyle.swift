@@ -25,9 +25,10 @@ struct MarkStyle {
         series.borderWidth ?? (series.borderColor != nil ? 1 : 0)
     }
 
-    /// The color of point `i`: its entry in `colors`, else the series color.
+    /// The color of point `i`: its entry in `colors` (which repeats when shorter than the points), else the series
+    /// color.
     func color(at i: Int) -> Color {
-        i < colors.count ? colors[i] ?? color : color
+        colors.isEmpty || i < 0 ? color : colors[i % colors.count] ?? color
     }
 
     /// The outline's paint for a mark filled with `fill`, nil when the series has none.

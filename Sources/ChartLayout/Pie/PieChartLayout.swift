@@ -59,7 +59,9 @@ struct PieChartLayout {
     /// index; "other" is the theme's neutral gray.
     func color(_ slice: PieSlice) -> Color {
         guard let i = slice.index else { return ctx.theme.axis }
-        if let colors = spec.series.first?.colors, i < colors.count, let c = colors[i] { return c }
+        if let colors = spec.series.first?.colors, !colors.isEmpty, i >= 0, let c = colors[i % colors.count] {
+            return c
+        }
         if let p = spec.palette, !p.isEmpty { return Palette(p).color(at: i) }
         return ctx.theme.palette.color(at: i)
     }
