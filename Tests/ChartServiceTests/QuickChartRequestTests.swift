@@ -83,6 +83,23 @@ struct QuickChartRequestTests {
         }
     }
 
+    /// A config sent as one JSON string (the Python client's form) may be longer than a spec's strings (64 KiB):
+    /// the body's own limit bounds it, and the config inside is parsed with the usual limits.
+    @Test func aConfigStringMayBeAsLongAsTheBody() throws {
+        let labels = (0..<12_000).map { "'label \($0)'" }.joined(separator: ",")
+        let literal = "{type:'bar',data:{labels:[\(labels)],datasets:[{data:[1]}]}}"
+        #expect(literal.utf8.count > JSONParser.maxStringBytes)
+        let body = #"{"chart": "\#(literal)"}"#
+        let request = try QuickChartRequest(body: Array(body.utf8))
+        guard case .object(let members) = request.config.value,
+              case .object(let data)? = members.first(where: { $0.key == "data" })?.value,
+              case .array(let read)? = data.first(where: { $0.key == "labels" })?.value else {
+            Issue.record("no labels read")
+            return
+        }
+        #expect(read.count == 12_000)
+    }
+
     /// Query → (status, the parameter the problem names, a fragment of its message).
     static let refusals: [(String, Int, String, String)] = [
         ("w=600", 400, "chart", "give the Chart.js config as chart (or c)"),

@@ -77,7 +77,8 @@ struct QuickChartRequest: Sendable {
     init(body: [UInt8]) throws(ProblemResponse) {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(body)
+            // `chart` may be the whole config as one string (the Python client sends it so): as long as the body.
+            root = try JSONParser.parse(body, maxStringBytes: max(JSONParser.maxStringBytes, body.count))
         } catch {
             throw ProblemResponse(Problem.invalidSpec(SpecError(path: error.path, message: error.positionedMessage,
                                                                 isMalformedJSON: true)))

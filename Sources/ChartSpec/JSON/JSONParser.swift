@@ -17,10 +17,13 @@ public enum JSONParser {
     /// The largest accepted document. The HTTP layer limits request bodies further; this bounds direct callers.
     public static let maxInputBytes = 64 << 20
 
-    /// Parses one JSON value, which may be surrounded by whitespace only.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses one JSON value, which may be surrounded by whitespace only. `maxStringBytes` raises the string limit
+    /// for an envelope whose one string is a whole document (QuickChart's `{"chart": "<config as text>"}`).
+    public static func parse(_ bytes: [UInt8], maxStringBytes: Int = maxStringBytes) throws(JSONSyntaxError)
+        -> JSONValue
+    {
         try parseDocument(bytes) { buffer throws(JSONScanner.Failure) in
-            var scanner = JSONScanner(bytes: buffer)
+            var scanner = JSONScanner(bytes: buffer, maxStringBytes: maxStringBytes)
             let value = try scanner.parseValue(depth: 0)
             scanner.skipWhitespace()
             if scanner.position < buffer.count {
@@ -79,9 +82,12 @@ struct JSONScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// The longest string, in UTF-8 bytes after unescaping.
+    let maxStringBytes: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxStringBytes: Int = JSONParser.maxStringBytes) {
         self.bytes = bytes
+        self.maxStringBytes = maxStringBytes
     }
 
     func failure(_ message: String, at offset: Int? = nil) -> Failure {
@@ -213,7 +219,8 @@ struct JSONScanner {
             cursor += 1
         }
         if cursor < bytes.count && bytes[cursor] == UInt8(ascii: "\"") {
-            let text = try StringText.unescaped(UnsafeBufferPointer(rebasing: bytes[position..<cursor]), start: start)
+            let text = try StringText.unescaped(UnsafeBufferPointer(rebasing: bytes[position..<cursor]), start: start,
+                                                limit: maxStringBytes)
             position = cursor + 1
             return text
         }
@@ -256,7 +263,7 @@ struct JSONScanner {
                 utf8.append(byte)
                 position += 1
             }
-            try StringText.checkLength(utf8.count, start: start)
+            try StringText.checkLength(utf8.count, start: start, limit: maxStringBytes)
         }
     }
 

@@ -1,11 +1,13 @@
 /// The bytes of a scanned string literal as a `String`, as both parsers make it (`JSONScanner`,
-/// `JSLiteralScanner`): at most `JSONParser.maxStringBytes` bytes after unescaping, and strictly UTF-8.
+/// `JSLiteralScanner`): at most `limit` bytes after unescaping (`JSONParser.maxStringBytes` unless a caller says
+/// otherwise), and strictly UTF-8.
 enum StringText {
     typealias Failure = JSONScanner.Failure
 
     /// The bytes between the quotes of a string without escapes; `start` is its opening quote, for errors.
-    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>, start: Int) throws(Failure) -> String {
-        guard raw.count <= JSONParser.maxStringBytes else { throw tooLong(start) }
+    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>, start: Int,
+                          limit: Int = JSONParser.maxStringBytes) throws(Failure) -> String {
+        guard raw.count <= limit else { throw tooLong(start, limit) }
         guard let text = validated(raw) else { throw notUTF8(start) }
         return text
     }
@@ -18,8 +20,8 @@ enum StringText {
 
     /// Throws once the unescaped bytes of a string starting at `start` pass the limit.
     @inline(__always)
-    static func checkLength(_ count: Int, start: Int) throws(Failure) {
-        if count > JSONParser.maxStringBytes { throw tooLong(start) }
+    static func checkLength(_ count: Int, start: Int, limit: Int = JSONParser.maxStringBytes) throws(Failure) {
+        if count > limit { throw tooLong(start, limit) }
     }
 
     /// Strict UTF-8 decoding: nil for invalid sequences (never U+FFFD repair). Pure ASCII, the common case,
@@ -34,8 +36,8 @@ enum StringText {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    private static func tooLong(_ start: Int) -> Failure {
-        Failure(offset: start, message: "string longer than \(JSONParser.maxStringBytes) bytes")
+    private static func tooLong(_ start: Int, _ limit: Int) -> Failure {
+        Failure(offset: start, message: "string longer than \(limit) bytes")
     }
 
     private static func notUTF8(_ start: Int) -> Failure {
