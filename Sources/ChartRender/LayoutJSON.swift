@@ -25,7 +25,8 @@ import ChartText
 /// (a datum, a tick label's number) are written exactly, as the shortest decimal that reads back as the same double,
 /// since rounding them would turn 0.004 into 0. A point's
 /// `x`/`y` is the center of its `.point` group's marks; `value` is the datum from the spec; `label` its tooltip. A
-/// bar's `color` is its fill (its own entry of the series' `colors`, else the series color).
+/// bar's `color` is its fill (its own entry of the series' `colors`, else the series color), given only for a series
+/// with `colors`: the others' bars all have their series' color, and 128k of them would add 2.5 MB for nothing.
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
 /// the number the label shows when it is numeric (null for categories' text, dates and the like).
 ///
@@ -65,7 +66,10 @@ enum LayoutJSON {
             case .point(let s, let i, _)?:
                 if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
             case .bar(let s, let i, _, _)?:
-                if let b = bounds(g.children) { bars.append((s, i, b, g.tooltip, fillColor(g.children))) }
+                if let b = bounds(g.children) {
+                    let ownColors = s < spec.series.count && !spec.series[s].colors.isEmpty
+                    bars.append((s, i, b, g.tooltip, ownColors ? fillColor(g.children) : nil))
+                }
             case .slice(let n, let mark)?:
                 slices.append((n, mark, fillColor(g.children), g.tooltip))
             case .ring(let k, let mark)?:

@@ -169,16 +169,19 @@ struct LayoutJSONTests {
         let spec = #"""
             {"type": "bar", "labels": ["a", "b", "c"], "bars": {"barFraction": 0.5, "categoryFraction": 1},
              "series": [{"values": [1, 2, 3], "color": "#123456", "colors": ["#ff0000", null, "rgba(0,0,255,0.5)"],
-                         "borderWidth": 4}]}
+                         "borderWidth": 4}, {"values": [1, 1, 1]}]}
             """#
         let json = try JSONSerialization.jsonObject(with: Data(try render(spec, .json)))
         let layout = try #require(json as? [String: Any])
         let bars = try #require(layout["bars"] as? [[String: Any]])
-        #expect(bars.map { $0["color"] as? String } == ["#ff0000", "#123456", "#0000ff80"])
+        let colors = bars.map { ($0["series"] as? Int ?? -1, $0["color"] as? String) }
+        // Series 0 has its own colors; series 1's bars all have its color, which `series` gives once.
+        #expect(colors.filter { $0.0 == 0 }.map(\.1) == ["#ff0000", "#123456", "#0000ff80"])
+        #expect(colors.filter { $0.0 == 1 }.map(\.1) == [nil, nil, nil])
         let plotWidth = try #require((layout["plot"] as? [String: Double])?["width"])
         for bar in bars {
             let width = try #require(bar["width"] as? Double)
-            #expect(abs(width - plotWidth / 3 * 0.5) < 0.02)
+            #expect(abs(width - plotWidth / 3 / 2 * 0.5) < 0.02)  // two grouped bars per category
         }
     }
 }
