@@ -49,7 +49,7 @@ public enum ChartJSDialect {
         var native = NativeSpecBuilder()
         var context = TranslationContext(request: request)
         RequestTranslation.translate(request, &native)
-        context.categoryIndex = categoryIndex(members)
+        if hasAnnotations(members) { context.categoryIndex = categoryIndex(members) }
         var root = ConfigObject(members: members, path: "", position: [])
         ChartTypeTranslation.translate(root.take("type"), &context, &native)
         if let error = native.error { throw error }  // the rest is read by the type
@@ -68,6 +68,15 @@ public enum ChartJSDialect {
         root.finish(&native)
         if let error = native.error { throw error }
         return native
+    }
+
+    /// Whether the config has annotation plugin options (v0.5 `options.annotation`, v1 `options.plugins.annotation`),
+    /// the only readers of `categoryIndex`: most configs have none, and need not hash their labels.
+    private static func hasAnnotations(_ members: [JSONMember]) -> Bool {
+        guard case .object(let options)? = members.first(where: { $0.key == "options" })?.value else { return false }
+        if options.contains(where: { $0.key == "annotation" }) { return true }
+        guard case .object(let plugins)? = options.first(where: { $0.key == "plugins" })?.value else { return false }
+        return plugins.contains { $0.key == "annotation" }
     }
 
     /// The index of each of `data.labels` by its text (the first, if repeated), for annotations that name a
