@@ -68,6 +68,11 @@ enum SeriesStyleTranslation {
                 drawsLine = drawsLine && flag
             }
             if !drawsLine { set(["line"], .bool(false), from: nil, &native) }
+            if let span = object.take("spanGaps") {
+                // A number (v3: the longest gap to bridge, in x units) bridges every gap here.
+                let bridges = if case .number(let most) = span.value { most > 0 } else { span.bool(&native) == true }
+                if bridges { set(["spanGaps"], .bool(true), from: span.path, &native) }
+            }
             dash(&native)
             curve(&native)
             area(fill: fill.first, from: fillPath, &native)

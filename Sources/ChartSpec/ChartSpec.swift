@@ -141,6 +141,9 @@ public struct Series: Hashable, Sendable {
     public var lineWidth: Double = 2
     /// Whether the line joining the points is drawn; nil means true. false leaves the dots (if any) and the fill.
     public var line: Bool?
+    /// Whether a null value is bridged: the line (and fill) runs straight from the point before it to the point after
+    /// it (Chart.js's `spanGaps`); nil means false, a null breaks the line.
+    public var spanGaps: Bool?
     /// A dot on every drawn point, styled by `dot`.
     public var dots: Bool = false
     /// The look of the dots (when `dots`).

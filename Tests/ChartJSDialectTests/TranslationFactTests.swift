@@ -102,6 +102,11 @@ struct TranslationFactTests {
         Fact("{type: 'line', data: {datasets: [{data: [1, 2]}, {data: [3, 4]}]}}", .v3, [
             ("series[1].values", .array([n(3), n(4)])),
         ]),
+        // spanGaps: true, or a number (v3's longest gap), bridges the nulls; false is the native default.
+        Fact("{type: 'line', data: {datasets: [{data: [1, null, 2], spanGaps: true}, {data: [1], spanGaps: 2},"
+             + " {data: [1], spanGaps: false}]}}", .v3, [
+                ("series[0].spanGaps", .bool(true)), ("series[1].spanGaps", .bool(true)), ("series[2].spanGaps", nil),
+             ]),
         // QuickChart's palette, by dataset.
         Fact("{type: 'bar', data: {datasets: [{data: [1]}, {data: [2]}, {data: [3], backgroundColor: ''}]}}", .v2, [
             ("series[0].color", s(palette[0])), ("series[1].color", s(palette[1])),

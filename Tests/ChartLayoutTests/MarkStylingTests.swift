@@ -227,6 +227,21 @@ struct MarkStylingTests {
         }
     }
 
+    /// The subpaths (move-tos) of series 0's line.
+    func lineSubpaths(_ json: String) throws -> Int {
+        let line = try #require(nodes(in: try scene(json), under: .seriesLine(0)).lazy.compactMap { node -> Shape? in
+            if case .shape(let s) = node { s } else { nil }
+        }.first)
+        return line.path.elements.filter { if case .move = $0 { true } else { false } }.count
+    }
+
+    @Test func spanGapsBridgesTheNulls() throws {
+        let values = #""values": [1, 3, null, 2, 5, null, null, 4, 1]"#  // runs of two, three subpaths
+        #expect(try lineSubpaths(#"{"series": [{\#(values)}]}"#) == 3)
+        #expect(try lineSubpaths(#"{"series": [{\#(values), "spanGaps": true}]}"#) == 1)
+        #expect(try lineSubpaths(#"{"series": [{\#(values), "spanGaps": true, "fill": "solid"}]}"#) == 1)
+    }
+
     func area(_ scene: Scene) throws -> Shape {
         try #require(nodes(in: scene, under: .seriesArea(0)).lazy.compactMap { node -> Shape? in
             if case .shape(let s) = node { s } else { nil }

@@ -46,6 +46,7 @@ struct CanonicalFieldTests {
         "series[].borderColor": Sample(json: #""navy""#),
         "series[].borderWidth": Sample(json: "0"),
         "series[].line": Sample(json: "false"),
+        "series[].spanGaps": Sample(json: "true"),
         "series[].curve": Sample(json: #""cubic""#),
         "series[].lineWidth": Sample(json: "0.25"),
         "series[].dots": Sample(json: #"{"style": "filled", "radius": 24, "shape": "diamond"}"#),

@@ -216,6 +216,7 @@ struct SpecRejectionTests {
         Rejection(seriesSpec(#""fillTo": "start""#), "series[0].fillTo",
                   #"expected one of "zero", "bottom", "top", got "start""#),
         Rejection(seriesSpec(#""line": 0"#), "series[0].line", "expected true or false, got a number"),
+        Rejection(seriesSpec(#""spanGaps": "yes""#), "series[0].spanGaps", "expected true or false, got a string"),
         Rejection(seriesSpec(#""dots": {"shape": "star"}"#), "series[0].dots.shape",
                   #"expected one of "circle", "square", "triangle", "diamond", "cross", got "star""#),
         Rejection(seriesSpec(#""sizeMode": "area""#), "series[0].sizeMode",

@@ -49,8 +49,15 @@ struct SeriesData {
     }
 
     /// The indices to draw for each run: all of them, or, when the series has more than `limit` finite
-    /// points, an LTTB selection sharing `limit` among the runs in proportion to their lengths.
+    /// points, an LTTB selection sharing `limit` among the runs in proportion to their lengths. With `spanGaps` the
+    /// runs are drawn as one: the line bridges the nulls between them.
     func keptIndices(limit: Int) -> (runs: [[Int]], decimated: Bool) {
+        let (runs, decimated) = keptRunIndices(limit: limit)
+        guard series.spanGaps == true, runs.count > 1 else { return (runs, decimated) }
+        return ([runs.flatMap { $0 }], decimated)
+    }
+
+    private func keptRunIndices(limit: Int) -> (runs: [[Int]], decimated: Bool) {
         guard finiteCount > limit, limit >= 3 else { return (runs.map { Array($0) }, false) }
         if series.decimation == .minmax { return (minMaxRuns(columns: max(1, limit / 4)), true) }
         let points = series.points

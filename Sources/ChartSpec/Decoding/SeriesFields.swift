@@ -53,6 +53,7 @@ enum SeriesFields {
         .choice("curve", \.curve),
         .number("lineWidth", \.lineWidth, ChartSpec.Limits.lineWidth),
         .bool("line", \.line),
+        .bool("spanGaps", \.spanGaps),
         .custom("dots", read: { series, value, path, diagnostics in
             DotFields.decode(value, path, onto: &series, &diagnostics)
         }, write: DotFields.write),
