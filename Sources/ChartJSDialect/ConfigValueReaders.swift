@@ -3,6 +3,13 @@ import ChartSpec
 /// Typed reads of a Chart.js config value. Each returns nil and reports a problem at the value's Chart.js path when
 /// the value has the wrong kind, so a translator reads an option in one line and moves on.
 extension ConfigValue {
+    /// `spanGaps` (a dataset's or `options.spanGaps`): whether nulls are bridged. A number (v3: the longest gap to
+    /// bridge, in x units) bridges every gap here.
+    func bridgesGaps(_ native: inout NativeSpecBuilder) -> Bool {
+        if case .number(let most) = value { return most > 0 }
+        return bool(&native) == true
+    }
+
     /// A finite number, or a string holding one (Chart.js parses numeric strings: `'25'` is 25).
     func number(_ native: inout NativeSpecBuilder) -> Double? {
         if let number = numberIfAny { return number }

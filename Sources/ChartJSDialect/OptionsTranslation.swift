@@ -23,6 +23,7 @@ enum OptionsTranslation {
         }
         if let legend = options.take("legend") { readLegend(legend, &native) }
         if let title = options.take("title") { readTitle(title, &native) }
+        if let span = options.take("spanGaps") { context.spanGaps = (span.bridgesGaps(&native), span.path) }
         if context.chartType.isRound { readRound(&options, &context, &native) }
     }
 

@@ -68,10 +68,11 @@ enum SeriesStyleTranslation {
                 drawsLine = drawsLine && flag
             }
             if !drawsLine { set(["line"], .bool(false), from: nil, &native) }
+            // A dataset's spanGaps, else the chart's (`options.spanGaps`).
             if let span = object.take("spanGaps") {
-                // A number (v3: the longest gap to bridge, in x units) bridges every gap here.
-                let bridges = if case .number(let most) = span.value { most > 0 } else { span.bool(&native) == true }
-                if bridges { set(["spanGaps"], .bool(true), from: span.path, &native) }
+                if span.bridgesGaps(&native) { set(["spanGaps"], .bool(true), from: span.path, &native) }
+            } else if let chart = context.spanGaps, chart.bridges {
+                set(["spanGaps"], .bool(true), from: chart.path, &native)
             }
             dash(&native)
             curve(&native)

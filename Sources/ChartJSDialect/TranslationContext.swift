@@ -18,6 +18,8 @@ struct TranslationContext {
     /// The index of each of `data.labels` by its text (numbers as JavaScript writes them), read before `options`:
     /// annotations name categories by label (`value: 'March'`).
     var categoryIndex: [String: Int] = [:]
+    /// Set by `OptionsTranslation`: `options.spanGaps`, the datasets' default, with its path.
+    var spanGaps: (bridges: Bool, path: String)?
     /// `options.elements`, read before the datasets.
     var elements = ElementDefaults()
 

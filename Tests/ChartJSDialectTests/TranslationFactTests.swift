@@ -107,6 +107,9 @@ struct TranslationFactTests {
              + " {data: [1], spanGaps: false}]}}", .v3, [
                 ("series[0].spanGaps", .bool(true)), ("series[1].spanGaps", .bool(true)), ("series[2].spanGaps", nil),
              ]),
+        // options.spanGaps is every dataset's default; a dataset's own wins.
+        Fact("{type: 'line', data: {datasets: [{data: [1, null, 2]}, {data: [1], spanGaps: false}]},"
+             + " options: {spanGaps: true}}", .v2, [("series[0].spanGaps", .bool(true)), ("series[1].spanGaps", nil)]),
         // QuickChart's palette, by dataset.
         Fact("{type: 'bar', data: {datasets: [{data: [1]}, {data: [2]}, {data: [3], backgroundColor: ''}]}}", .v2, [
             ("series[0].color", s(palette[0])), ("series[1].color", s(palette[1])),
