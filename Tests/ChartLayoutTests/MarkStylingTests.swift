@@ -242,6 +242,17 @@ struct MarkStylingTests {
         #expect(try lineSubpaths(#"{"series": [{\#(values), "spanGaps": true, "fill": "solid"}]}"#) == 1)
     }
 
+    /// Bridged, 50k one-point runs are one line, decimated as one (kept point by point they would be 50k segments).
+    @Test func bridgedGapsAreDecimatedAsOneLine() throws {
+        let values = (0..<100_000).map { $0 % 2 == 1 ? "null" : String($0 % 10) }.joined(separator: ",")
+        let scene = try scene(#"{"width": 400, "series": [{"values": [\#(values)], "spanGaps": true}]}"#)
+        let line = try #require(nodes(in: scene, under: .seriesLine(0)).lazy.compactMap { node -> Shape? in
+            if case .shape(let s) = node { s } else { nil }
+        }.first)
+        #expect(line.path.elements.filter { if case .move = $0 { true } else { false } }.count == 1)
+        #expect(line.path.elements.count < 5_000)
+    }
+
     func area(_ scene: Scene) throws -> Shape {
         try #require(nodes(in: scene, under: .seriesArea(0)).lazy.compactMap { node -> Shape? in
             if case .shape(let s) = node { s } else { nil }

@@ -52,9 +52,14 @@ struct SeriesData {
     /// points, an LTTB selection sharing `limit` among the runs in proportion to their lengths. With `spanGaps` the
     /// runs are drawn as one: the line bridges the nulls between them.
     func keptIndices(limit: Int) -> (runs: [[Int]], decimated: Bool) {
-        let (runs, decimated) = keptRunIndices(limit: limit)
-        guard series.spanGaps == true, runs.count > 1 else { return (runs, decimated) }
-        return ([runs.flatMap { $0 }], decimated)
+        guard series.spanGaps == true, runs.count > 1 else { return keptRunIndices(limit: limit) }
+        // Bridged, the finite points are one line and are decimated as one: a million one-point runs must not
+        // each keep their point.
+        let finite = runs.flatMap { $0 }
+        guard finiteCount > limit, limit >= 3 else { return ([finite], false) }
+        if series.decimation == .minmax { return ([minMaxRuns(columns: max(1, limit / 4)).flatMap { $0 }], true) }
+        let kept = LTTB.downsample(FinitePoints(points: series.points, indices: finite), threshold: limit)
+        return ([kept.map { finite[$0] }], true)
     }
 
     private func keptRunIndices(limit: Int) -> (runs: [[Int]], decimated: Bool) {
@@ -95,6 +100,15 @@ extension SeriesData {
 }
 
 /// One run of a series' points as an LTTB source, without copying (nulls never occur inside a run).
+/// The finite points of a series that bridges its gaps, as one LTTB source.
+struct FinitePoints: LTTBSource {
+    let points: [DataPoint]
+    let indices: [Int]
+    var count: Int { indices.count }
+    func x(_ i: Int) -> Double { points[indices[i]].x }
+    func y(_ i: Int) -> Double { points[indices[i]].y ?? 0 }
+}
+
 struct RunPoints: LTTBSource {
     let points: [DataPoint]
     let run: Range<Int>
