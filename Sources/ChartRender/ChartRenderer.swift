@@ -11,13 +11,7 @@ public struct RenderedChart: Sendable {
     public var bytes: [UInt8]
     public var format: OutputFormat
     /// The MIME type to send with `bytes`.
-    public var contentType: String {
-        switch format {
-        case .svg, .smil: "image/svg+xml"
-        case .png: "image/png"
-        case .json: "application/json"
-        }
-    }
+    public var contentType: String { format.mediaType }
 
     public init(bytes: [UInt8], format: OutputFormat) {
         self.bytes = bytes

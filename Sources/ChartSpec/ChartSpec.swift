@@ -89,16 +89,6 @@ public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case radar
 }
 
-/// The output formats the pipeline can produce.
-public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
-    case svg
-    case png
-    /// SVG with SMIL animation elements.
-    case smil
-    /// The computed layout as JSON, for client-side hit-testing.
-    case json
-}
-
 public enum Theme: String, Hashable, Sendable, CaseIterable {
     case light
     case dark
