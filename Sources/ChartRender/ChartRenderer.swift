@@ -63,6 +63,8 @@ public struct ChartRenderer: Sendable {
         case .json:
             let scene = try checked(layout(spec), spec: spec, format: .json, options: options)
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
+        case .pdf, .webp, .jpeg, .apng, .gif:
+            throw .formatUnavailable(format)
         }
         if options.cancellation.isCancelled { throw .cancelled }
         if let problem = options.budget.outputProblem(bytes: bytes.count, format: format) {
@@ -101,8 +103,8 @@ public struct ChartRenderer: Sendable {
         throws(RenderError) -> Scene
     {
         if options.cancellation.isCancelled { throw .cancelled }
-        if format != .png && spec.text != .paths && !Self.hasDashes(spec) { return scene }
-        let cost = SceneCost(of: scene, geometry: format == .png)
+        if !format.isRaster && spec.text != .paths && !Self.hasDashes(spec) { return scene }
+        let cost = SceneCost(of: scene, geometry: format.isRaster)
         let problems = options.budget.problems(cost, format: format, scale: spec.scale,
                                                textAsPaths: spec.text == .paths && text.fontSet != nil)
         guard problems.isEmpty else { throw .tooComplex(problems) }

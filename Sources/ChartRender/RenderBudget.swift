@@ -56,7 +56,7 @@ public struct RenderBudget: Sendable, Equatable {
                     + "\(Self.count(maxGlyphs)): use fewer or shorter labels"))
         }
         switch format {
-        case .png:
+        case .png, .webp, .jpeg, .apng, .gif:
             let work = Self.rasterWork(cost.outlineLength, cost.edgeSpan, cost.coveredArea, scale: scale)
             if work > maxRasterWork {
                 let detail = "rasterizing the chart would take about \(Self.seconds(work)) of CPU; at most "
@@ -92,7 +92,7 @@ public struct RenderBudget: Sendable, Equatable {
                                         message: "the SVG would be about \(Self.megabytes(estimate)); at most "
                                             + "\(Self.megabytes(maxOutputBytes)): \(hint)"))
             }
-        case .json:
+        case .json, .pdf:
             break
         }
         return issues

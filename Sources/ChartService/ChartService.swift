@@ -330,7 +330,7 @@ public final class ChartService: HTTPResponder {
                 let gone = request.cancellation.reason == .clientGone
                 metrics.recordStop(gone ? .clientGone : .deadline)
                 response.headers.set("Retry-After", "1")
-            case .invalidSpec, .backendFailure: break
+            case .invalidSpec, .backendFailure, .formatUnavailable: break
             }
             return response
         }

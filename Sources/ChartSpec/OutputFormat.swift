@@ -9,6 +9,16 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     case smil
     /// The computed layout as JSON, for client-side hit-testing.
     case json
+    /// A single-page vector PDF.
+    case pdf
+    /// WebP: lossless unless a `quality` asks for lossy.
+    case webp
+    /// JPEG (4:4:4); a transparent background is flattened onto the theme's.
+    case jpeg
+    /// Animated PNG: the SMIL choreography as frames.
+    case apng
+    /// Animated GIF: the SMIL choreography as frames with one palette.
+    case gif
 
     /// The media type sent as `Content-Type` and matched against `Accept`.
     public var mediaType: String {
@@ -16,6 +26,11 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
         case .svg, .smil: "image/svg+xml"
         case .png: "image/png"
         case .json: "application/json"
+        case .pdf: "application/pdf"
+        case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
+        case .apng: "image/apng"
+        case .gif: "image/gif"
         }
     }
 
@@ -23,6 +38,7 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     public var fileExtension: String {
         switch self {
         case .smil: "svg"
+        case .jpeg: "jpg"
         default: rawValue
         }
     }
@@ -31,16 +47,16 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// rasterizer and `scale` apply.
     public var isRaster: Bool {
         switch self {
-        case .png: true
-        case .svg, .smil, .json: false
+        case .png, .webp, .jpeg, .apng, .gif: true
+        case .svg, .smil, .json, .pdf: false
         }
     }
 
     /// Whether the format plays the spec's `animation`.
     public var isAnimated: Bool {
         switch self {
-        case .smil: true
-        case .svg, .png, .json: false
+        case .smil, .apng, .gif: true
+        case .svg, .png, .json, .pdf, .webp, .jpeg: false
         }
     }
 }

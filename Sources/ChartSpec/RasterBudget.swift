@@ -56,7 +56,7 @@ extension ChartSpec {
     /// the size fields have problems of their own (their defaults would be judged instead).
     static func checkRasterBudget(_ spec: ChartSpec, renderingAs format: OutputFormat?,
                                   _ diagnostics: inout Diagnostics) {
-        guard format == .png,
+        guard format?.isRaster == true,
               !diagnostics.issues.contains(where: { ["width", "height", "scale"].contains($0.path) }),
               let issue = spec.rasterBudgetIssue
         else { return }

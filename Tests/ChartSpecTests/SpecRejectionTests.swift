@@ -23,7 +23,7 @@ struct SpecRejectionTests {
         Rejection(minimalSpec(#""height": "360""#), "height", "expected an integer, got a string"),
         Rejection(minimalSpec(#""scale": 5"#), "scale", "must be between 1 and 4, got 5"),
         Rejection(minimalSpec(#""type": "bars""#), "type", #"expected one of "line", "area", "bar""#),
-        Rejection(minimalSpec(#""format": "gif""#), "format", #"expected one of "svg", "png", "smil", "json""#),
+        Rejection(minimalSpec(#""format": "bmp""#), "format", #"expected one of "svg", "png", "smil", "json", "pdf""#),
         Rejection(minimalSpec(#""subtitle": 42"#), "subtitle", "expected a string, got a number"),
         Rejection(minimalSpec(#""title": "a\tb""#), "title", "must not contain control characters (found U+0009"),
         Rejection(minimalSpec(#""title": "1\n2\n3\n4\n5\n6\n7\n8\n9""#), "title", "must have at most 8 lines"),

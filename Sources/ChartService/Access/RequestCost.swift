@@ -12,11 +12,11 @@ public enum RequestCost {
     public static func tokens(width: Double, height: Double, scale: Double, format: OutputFormat,
                               points: Int) -> Int {
         switch format {
-        case .png:
+        case .png, .webp, .jpeg, .apng, .gif:
             let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
             guard pixels.isFinite, pixels < 1e15 else { return Int.max / 2 }
             return max(1, Int((pixels / 1_000_000).rounded(.up)))
-        case .svg, .smil, .json:
+        case .svg, .smil, .json, .pdf:
             return 1 + max(0, points) / 100_000
         }
     }
