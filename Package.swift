@@ -77,6 +77,7 @@ let package = Package(
         .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
+        .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
