@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → ChartAnimation → {ChartSVG, ChartRaster → ChartPNG} → ChartRender → ChartService
-//   → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG} → ChartRender
+//   → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 

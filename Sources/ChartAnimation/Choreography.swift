@@ -53,9 +53,9 @@ public struct Choreography: Hashable, Sendable {
 
 extension Choreography.Easing {
     /// The progress (0…1) at time fraction `u` (0…1) along this curve, as SMIL's `keySplines` and CSS's
-    /// `cubic-bezier()` define it: the Bézier from (0, 0) over (x1, y1), (x2, y2) to (1, 1) maps time on x to progress
-    /// on y, so the curve's parameter s with x(s) = u is found (x is monotone in s because 0 ≤ x1, x2 ≤ 1; bisection
-    /// to 2⁻⁴⁰, far below anything a frame can show) and y(s) returned.
+    /// `cubic-bezier()` define it: the Bézier from (0, 0) over (x1, y1), (x2, y2) to (1, 1) maps time on x to
+    /// progress on y, so the curve's parameter s with x(s) = u is found (x is monotone in s because 0 ≤ x1, x2 ≤ 1;
+    /// bisection to 2⁻⁴⁰, far below anything a frame can show) and y(s) returned.
     public func progress(atTime u: Double) -> Double {
         guard u > 0 else { return 0 }
         guard u < 1 else { return 1 }

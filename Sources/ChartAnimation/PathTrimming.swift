@@ -88,7 +88,8 @@ extension Path {
         }
     }
 
-    /// The cubic's control points equal to the quadratic p0, c, p (degree elevation: p0 + ⅔(c − p0), p + ⅔(c − p)).
+    /// The control points of the cubic equal to the quadratic p0, c, p (degree elevation: p0 + ⅔(c − p0) and
+    /// p + ⅔(c − p)).
     private static func cubicControls(_ p0: Point, _ c: Point, _ p: Point) -> (Point, Point) {
         (Point(p0.x + 2 / 3 * (c.x - p0.x), p0.y + 2 / 3 * (c.y - p0.y)),
          Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y)))

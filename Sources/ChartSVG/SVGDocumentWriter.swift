@@ -28,7 +28,8 @@ struct SVGDocumentWriter: ~Copyable {
     private let cancellation: CancellationCheck
     private let maxBytes: Int
 
-    init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never, maxBytes: Int = .max) {
+    init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never,
+         maxBytes: Int = .max) {
         self.prefix = prefix
         self.timeline = timeline
         self.cancellation = cancellation

@@ -110,7 +110,7 @@ struct RenderCommand {
         }
         if time != nil {
             format = format ?? .png
-            guard format == .png else { fail("chart: --at draws a PNG frame, not \(format?.rawValue ?? "")\n", code: 2) }
+            if format != .png { fail("chart: --at draws a PNG frame, not \(format?.rawValue ?? "")\n", code: 2) }
         }
         if isChartJS {
             format = format ?? .png

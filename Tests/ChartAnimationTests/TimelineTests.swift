@@ -20,7 +20,9 @@ struct TimelineTests {
     /// at 20 001 parameters, taking the sample whose time coordinate is nearest to `u`.
     func bruteForce(_ easing: Choreography.Easing, _ u: Double) -> Double {
         let (x1, y1, x2, y2) = easing.controlPoints
-        func b(_ a: Double, _ c: Double, _ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s }
+        func b(_ a: Double, _ c: Double, _ s: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s
+        }
         var best = (distance: Double.infinity, y: 0.0)
         for i in 0...20_000 {
             let s = Double(i) / 20_000
@@ -109,7 +111,8 @@ struct TimelineTests {
     }
 
     @Test func overdueRingLapsShareTheSweep() {
-        let timeline = AnimationTimeline(Choreography(duration: 1.2, easing: .linear, stagger: 0.3), scene: scene(series: 1))
+        let timeline = AnimationTimeline(Choreography(duration: 1.2, easing: .linear, stagger: 0.3),
+                                         scene: scene(series: 1))
         let laps = timeline.ringLapMotions(index: 1, lastLap: 0.5)
         #expect(laps.first.start == 0.3)
         #expect(abs(laps.first.end - (0.3 + 0.8)) < 1e-12)
@@ -123,8 +126,8 @@ struct TimelineTests {
         // Series 1's line ends at 1.5 s; its last point pops for a third of the duration after that.
         #expect(abs(once.end - (1.5 + 1.0 / 3)) < 1e-12)
         #expect(once.cycle == once.end && once.repeatCount == nil)
-        let looping = AnimationTimeline(Choreography(duration: 1, easing: .linear, stagger: 0.5, repeatCount: .infinity),
-                                        scene: scene(series: 2))
+        let forever = Choreography(duration: 1, easing: .linear, stagger: 0.5, repeatCount: .infinity)
+        let looping = AnimationTimeline(forever, scene: scene(series: 2))
         #expect(looping.cycle == looping.end + 1 && looping.repeatCount == .infinity)
     }
 }
