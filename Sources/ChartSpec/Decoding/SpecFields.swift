@@ -14,7 +14,11 @@ enum SpecFields {
         .wholeNumber("width", \.spec.width, ChartSpec.Limits.canvasSize),
         .wholeNumber("height", \.spec.height, ChartSpec.Limits.canvasSize),
         .number("scale", \.spec.scale, ChartSpec.Limits.scale),
-        .choice("format", \.spec.format),
+        .custom("format", read: { draft, value, path, diagnostics in
+            draft.spec.format = diagnostics.outputFormat(value, path)
+        }, write: { draft, w in
+            if let format = draft.spec.format { w.string(format.rawValue) }
+        }),
         .text("title", \.spec.title, lines: ChartSpec.Limits.titleLines),
         .object("titleStyle", \.spec.titleStyle, HeaderFields.titleStyle, empty: TitleStyle()),
         .text("subtitle", \.spec.subtitle),

@@ -94,6 +94,22 @@ extension Diagnostics {
         return choice
     }
 
+    /// An output format by `OutputFormat(name:)`: a format's name in any case, or `jpg`.
+    mutating func outputFormat(_ value: JSONValue, _ path: @autoclosure () -> String) -> OutputFormat? {
+        var options: String {
+            OutputFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + " (or \"jpg\")"
+        }
+        guard case .string(let string) = value else {
+            report(path(), "expected one of \(options), got \(value.kindDescription)")
+            return nil
+        }
+        guard let format = OutputFormat(name: string) else {
+            report(path(), "expected one of \(options), got \(JSONPath.quoted(string))")
+            return nil
+        }
+        return format
+    }
+
     mutating func color(_ value: JSONValue, _ path: @autoclosure () -> String) -> Color? {
         guard case .string(let string) = value else {
             report(path(), "\(CSSColor.acceptedForms), got \(value.kindDescription)")
