@@ -84,16 +84,24 @@ struct DataURIRouteTests {
         #expect(uri.text.contains("as a data URI"))
     }
 
-    /// Every format's bytes are shown in place and saved as `chart.<extension>`, from a render or from the cache.
-    @Test func imagesAreInlineWithAFileName() {
+    /// Every format's bytes are shown in place and saved as `chart.<extension>`, from a render or from the cache;
+    /// the access log and the metrics' `format` label carry the canonical name however the request spelled it.
+    @Test func imagesAreInlineWithAFileNameAndLogTheirFormat() {
         for format in OutputFormat.allCases where format != .json {  // the fake renders no layout JSON
-            let target = Self.get + "&format=" + format.rawValue
+            let target = Self.get + "&format=" + (format == .jpeg ? "JPG" : format.rawValue.uppercased())
             for response in [service.respond(to: request("GET", target)), service.respond(to: request("GET", target))] {
                 #expect(response.status == 200)
                 #expect(response.headers["Content-Disposition"] == "inline; filename=\"chart.\(format.fileExtension)\"")
+                #expect(response.logFields.contains { $0 == ("format", format.rawValue) })
+                service.didRespond(HTTPLogEntry(method: "GET", path: "/v1/chart", status: 200, bytes: 1,
+                                                durationNanoseconds: 1, requestID: "r", fields: response.logFields))
             }
         }
         #expect(renderer.callCount == OutputFormat.allCases.count - 1)
+        let metrics = service.respond(to: request("GET", "/metrics")).text
+        for format in OutputFormat.allCases where format != .json {
+            #expect(metrics.contains(#"route="/v1/chart",status="200",format="\#(format.rawValue)"} 2"#))
+        }
     }
 
     @Test func quickChartFormatBase64IsADataURIOfThePNG() throws {
