@@ -15,7 +15,8 @@ enum SpecFields {
         .wholeNumber("height", \.spec.height, ChartSpec.Limits.canvasSize),
         .number("scale", \.spec.scale, ChartSpec.Limits.scale),
         .custom("format", read: { draft, value, path, diagnostics in
-            draft.spec.format = diagnostics.outputFormat(value, path)
+            draft.spec.format = diagnostics.choice(OutputFormat.self, value, path, parse: { OutputFormat(name: $0) },
+                                                   alsoAccepted: " (or \"jpg\", in any letter case)")
         }, write: { draft, w in
             if let format = draft.spec.format { w.string(format.rawValue) }
         }),
