@@ -21,7 +21,8 @@ extension ChartService {
             do throws(SpecError) {
                 let translation = try ChartJSDialect.translate(parsed.config.value, options)
                 return ParsedChart(spec: translation.spec, format: parsed.format, variesWithAccept: false,
-                                   dataURI: parsed.dataURI, ignored: QuickChartHeaders.ignoredValue(translation.ignored))
+                                   dataURI: parsed.dataURI,
+                                   ignored: QuickChartHeaders.ignoredValue(translation.ignored))
             } catch {
                 throw ProblemResponse(parsed.problem(for: error))
             }
