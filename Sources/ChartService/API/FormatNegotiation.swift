@@ -42,74 +42,95 @@ public enum FormatNegotiation {
     /// browser opening the URL as a page (Chromium's navigation header also lists `image/webp` and `image/apng`
     /// at q=1, as abilities, not as a wish for a raster over the vector). Browsers' image requests (`<img>`, CSS)
     /// all list `image/svg+xml` or `image/*` as high as any other image type, so they get SVG too.
+    ///
+    /// One pass over the header's bytes, without a string per range: a 16 KiB header of a thousand ranges costs
+    /// about as much as the shortest (this runs on the I/O thread, for requests answered from the cache).
     public static func preferredFormat(accept: String?) -> OutputFormat {
         guard let accept else { return .svg }
-        let ranges = accept.split(separator: ",").compactMap(MediaRange.init)
-        let top = ranges.map(\.quality).max() ?? 0
-        if top > 0, ranges.contains(where: { $0.type == "text" && $0.subtype == "html" && $0.quality == top }) {
-            return .svg
-        }
-        var best: (format: OutputFormat, quality: Double) = (.svg, 0)
-        for format in preference {
-            let q = quality(of: format, in: ranges)
-            if q > best.quality { best = (format, q) }
-        }
-        return best.format
-    }
-
-    /// The order ties are broken in: SVG, PNG, then the rest as declared; never `smil`.
-    static let preference: [OutputFormat] = [.svg, .png]
-        + OutputFormat.allCases.filter { $0 != .svg && $0 != .png && $0 != .smil }
-
-    /// The media types a format answers to in `Accept`.
-    static func mediaTypes(of format: OutputFormat) -> [String] {
-        format == .jpeg ? [format.mediaType, "image/jpg"] : [format.mediaType]
-    }
-
-    /// The quality `ranges` give `format`: that of its most specific matching range (the highest among equally
-    /// specific ones); 0 when none matches.
-    static func quality(of format: OutputFormat, in ranges: [MediaRange]) -> Double {
-        var best: (specificity: Int, quality: Double) = (-1, 0)
-        for type in mediaTypes(of: format) {
-            let slash = type.firstIndex(of: "/") ?? type.endIndex
-            let (major, minor) = (type[..<slash], type[type.index(after: slash)...])
-            for range in ranges {
-                let specificity: Int
-                switch (range.type, range.subtype) {
-                case (major, minor): specificity = 2
-                case (major, "*"): specificity = 1
-                case ("*", "*"): specificity = 0
-                default: continue
-                }
-                if specificity > best.specificity || (specificity == best.specificity && range.quality > best.quality) {
-                    best = (specificity, range.quality)
+        // Per candidate format, the specificity and quality of the most specific range matching it so far.
+        var best = [(specificity: Int, quality: Double)](repeating: (-1, 0), count: candidates.count)
+        var top = 0.0, html = -1.0
+        var media: [UInt8] = []
+        media.reserveCapacity(32)
+        for element in accept.utf8.split(separator: UInt8(ascii: ",")) {
+            let parameters = element.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            media.removeAll(keepingCapacity: true)
+            for byte in trimmed(parameters[0]) { media.append(lowercased(byte)) }
+            guard let slash = media.firstIndex(of: UInt8(ascii: "/")), slash > 0, slash < media.count - 1 else {
+                continue
+            }
+            var quality = 1.0
+            for parameter in parameters.dropFirst() { quality = qualityValue(parameter) ?? quality }
+            top = max(top, quality)
+            if media.elementsEqual("text/html".utf8) { html = max(html, quality) }
+            for (index, candidate) in candidates.enumerated() {
+                guard let specificity = candidate.specificity(of: media, slash: slash) else { continue }
+                if specificity > best[index].specificity
+                    || (specificity == best[index].specificity && quality > best[index].quality)
+                {
+                    best[index] = (specificity, quality)
                 }
             }
         }
-        return best.quality
+        if top > 0 && html == top { return .svg }
+        var chosen: (format: OutputFormat, quality: Double) = (.svg, 0)
+        for (index, candidate) in candidates.enumerated() where best[index].quality > chosen.quality {
+            chosen = (candidate.format, best[index].quality)
+        }
+        return chosen.format
     }
 
-    /// One element of an `Accept` header: `type/subtype` (lowercased) and its `q` (1 when absent, clamped to 0…1,
-    /// 0 when unreadable); other parameters are ignored.
-    struct MediaRange {
-        var type: Substring
-        var subtype: Substring
-        var quality: Double
+    /// A format `Accept` can choose, in the order ties are broken in (SVG, PNG, then the rest as declared; never
+    /// `smil`), with the media types it answers to as lowercase bytes.
+    struct Candidate: Sendable {
+        var format: OutputFormat
+        /// `mediaType`, and `image/jpg` for JPEG.
+        var types: [[UInt8]]
+        /// The part before the slash, which a `type/*` range must name.
+        var major: [UInt8]
 
-        init?(_ element: Substring) {
-            let parameters = element.split(separator: ";")
-            guard let media = parameters.first?.trimmingSpaces.lowercased(),
-                let slash = media.firstIndex(of: "/")
-            else { return nil }
-            type = Substring(media[..<slash])
-            subtype = Substring(media[media.index(after: slash)...])
-            guard !type.isEmpty, !subtype.isEmpty else { return nil }
-            quality = 1
-            for parameter in parameters.dropFirst() {
-                let parameter = parameter.trimmingSpaces.lowercased()
-                if parameter.hasPrefix("q=") { quality = min(1, max(0, Double(parameter.dropFirst(2)) ?? 0)) }
-            }
+        init(_ format: OutputFormat) {
+            self.format = format
+            types = (format == .jpeg ? [format.mediaType, "image/jpg"] : [format.mediaType]).map { Array($0.utf8) }
+            major = Array(format.mediaType.utf8.prefix { $0 != UInt8(ascii: "/") })
         }
+
+        /// 2 when `media` (lowercase, `/` at `slash`) is one of our types, 1 for our `type/*`, 0 for `*/*`, nil when
+        /// it does not match.
+        func specificity(of media: [UInt8], slash: Int) -> Int? {
+            if types.contains(media) { return 2 }
+            guard media.count == slash + 2, media[slash + 1] == UInt8(ascii: "*") else { return nil }
+            if slash == 1 && media[0] == UInt8(ascii: "*") { return 0 }
+            return media[..<slash].elementsEqual(major) ? 1 : nil
+        }
+    }
+
+    static let candidates = ([.svg, .png] + OutputFormat.allCases.filter { $0 != .svg && $0 != .png && $0 != .smil })
+        .map(Candidate.init)
+
+    /// The value of a `q=` parameter (any case, spaces around it ignored), clamped to 0…1 and 0 when unreadable; nil
+    /// for any other parameter.
+    static func qualityValue(_ parameter: Substring.UTF8View) -> Double? {
+        let parameter = trimmed(parameter)
+        guard parameter.count >= 2, lowercased(parameter[parameter.startIndex]) == UInt8(ascii: "q"),
+            parameter[parameter.index(after: parameter.startIndex)] == UInt8(ascii: "=")
+        else { return nil }
+        let value = Double(String(decoding: parameter.dropFirst(2), as: UTF8.self)) ?? 0
+        return min(1, max(0, value))
+    }
+
+    /// Without leading and trailing spaces and tabs.
+    static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.startIndex..<bytes.startIndex] }
+        return bytes[first...last]
+    }
+
+    /// ASCII lowercase; other bytes unchanged.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }
 
