@@ -8,8 +8,9 @@ import ChartText
 struct PDFFontResources {
     init(fonts: FontSet) {}
 
-    /// Appends the operators that draw `run` (in the page's y-down CSS px user space) to `content`; a colour alpha
-    /// below 1 goes through a graphics state named by `resources.alphaState`. The placeholder draws nothing.
+    /// Appends the operators that draw `run` (in the page's y-down CSS px user space) to `content`, inside `q … Q`
+    /// so the graphics state the content stream tracks is left as it was; a colour alpha below 1 goes through a
+    /// graphics state named by `resources.alphaState`. The placeholder draws nothing.
     mutating func draw(_ run: TextRun, into content: inout [UInt8], resources: inout PDFResources) {}
 
     /// Writes the fonts used so far into `objects`; returns the page's `/Font` resource entries. None here.

@@ -13,7 +13,7 @@ public import ChartText
 /// - deterministic: no dates, no random identifiers; the trailer's `/ID` is derived from the bytes
 ///   (`PDFFileID`), so the same scene gives the same bytes and ETags hold;
 /// - the title (`/Title`) and description (`/Subject`) are PDF text strings that no input can break out of
-///   (`PDFTextString`); no other scene text reaches the file's syntax;
+///   (`PDFTextString`); text runs reach the file only through `PDFFontResources`, as glyph codes;
 /// - the writer stops with `PDFError.tooLarge` once the document (with its content not yet compressed, at
 ///   `contentAllowance` times the limit) passes `maxBytes`, and with `.cancelled` when `cancellation` fires; it
 ///   polls both per node.
