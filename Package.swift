@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
-        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.

@@ -151,29 +151,24 @@ struct PDFContentStream {
 
     /// Sets the fill colour's RGB (`rg`); its alpha is set with `alpha`.
     mutating func fillColor(_ color: Color) {
-        var rgb = color
-        rgb.alpha = 255
-        guard state.fill != rgb else { return }
-        components(rgb)
-        op("rg")
-        state.fill = rgb
+        setColor(color, \.fill, op: "rg")
     }
 
     /// Sets the stroke colour's RGB (`RG`).
     mutating func strokeColor(_ color: Color) {
-        var rgb = color
-        rgb.alpha = 255
-        guard state.stroke != rgb else { return }
-        components(rgb)
-        op("RG")
-        state.stroke = rgb
+        setColor(color, \.stroke, op: "RG")
     }
 
-    private mutating func components(_ c: Color) {
-        for v in [c.red, c.green, c.blue] {
+    private mutating func setColor(_ color: Color, _ tracked: WritableKeyPath<State, Color?>, op name: StaticString) {
+        var rgb = color
+        rgb.alpha = 255
+        guard state[keyPath: tracked] != rgb else { return }
+        for v in [rgb.red, rgb.green, rgb.blue] {
             bytes.append(contentsOf: Self.unitBytes[Int(v)])
             bytes.append(0x20)
         }
+        op(name)
+        state[keyPath: tracked] = rgb
     }
 
     /// `v / 255` for every byte, to 3 decimals (enough to read back the same byte).

@@ -1,4 +1,5 @@
 import Foundation
+import ChartRaster
 import ChartScene
 import Testing
 @testable import ChartPDF
@@ -186,7 +187,7 @@ struct PDFWriterTests {
         var node = Node.group(Group(opacity: 0.5, children: pair))
         for _ in 0..<9 { node = .group(Group(opacity: 0.5, children: [node] + pair)) }
         let doc = try PDFDocument(TestScene.with([node]))
-        #expect(doc.objects(containing: "/Subtype /Form").count == PDFScenePainter.maxGroupDepth)
+        #expect(doc.objects(containing: "/Subtype /Form").count == Rasterizer.maxLayerDepth)
     }
 
     @Test func linearGradientIsAShadingPatternInThePagesPatternSpace() throws {
