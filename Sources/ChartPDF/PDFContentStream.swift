@@ -259,6 +259,7 @@ struct PDFContentStream {
         guard total > 0, total.isFinite else { return Dash(lengths: [], phase: 0) }
         var phase = style.dashOffset.truncatingRemainder(dividingBy: total)
         if phase < 0 { phase += total }
-        return Dash(lengths: even.map { PDFNumber.scaled($0, decimals: 2) }, phase: PDFNumber.scaled(phase, decimals: 2))
+        return Dash(lengths: even.map { PDFNumber.scaled($0, decimals: 2) },
+                    phase: PDFNumber.scaled(phase, decimals: 2))
     }
 }

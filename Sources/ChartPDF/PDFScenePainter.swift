@@ -8,9 +8,9 @@ import ChartScene
 ///
 /// It paints what the rasterizer paints, the same way: group opacity is folded into the paints of a group that
 /// cannot overlap itself (`Group.opacityFoldsIntoPaint`) or that is nested deeper than the rasterizer's layers
-/// (`Rasterizer.maxLayerDepth`), and otherwise composited as a whole — here as an isolated transparency group (a form XObject
-/// painted with `Do` under the group's alpha), where the rasterizer uses a layer. Paints that are fully transparent,
-/// shapes with non-finite geometry and groups clipped to nothing are skipped.
+/// (`Rasterizer.maxLayerDepth`), and otherwise composited as a whole — here as an isolated transparency group (a
+/// form XObject painted with `Do` under the group's alpha), where the rasterizer uses a layer. Paints that are fully
+/// transparent, shapes with non-finite geometry and groups clipped to nothing are skipped.
 struct PDFScenePainter {
     var objects: PDFObjectWriter
     var resources = PDFResources()
