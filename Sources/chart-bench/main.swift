@@ -28,6 +28,7 @@ let all: [Benchmark] = [
     serverBenchmarks(),
     accessBenchmarks(),
     chartJSBenchmarks(),
+    animationBenchmarks(),
     pdfBenchmarks(),
 ].flatMap { $0 }
 do {
