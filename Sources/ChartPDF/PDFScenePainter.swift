@@ -86,8 +86,9 @@ struct PDFScenePainter {
                       patternMatrix: patternMatrix)
         } else {
             var inner = PDFContentStream()
-            enclosingBytes += stream.bytes.count
-            defer { enclosingBytes -= stream.bytes.count }
+            let enclosing = stream.bytes.count
+            enclosingBytes += enclosing
+            defer { enclosingBytes -= enclosing }
             try paint(group.children, into: &inner, opacity: 1, depth: depth + 1, patternMatrix: "")
             let form = objects.reserve()
             objects.writeStream(form, dictionary: formDictionary(colorSpace: "DeviceRGB", isolated: true),
