@@ -84,6 +84,7 @@ struct PDFWriterTests {
             StrokeStyle(width: 1.5, join: .bevel, cap: .square, miterLimit: 7, dash: [3], dashOffset: -1),
             StrokeStyle(width: 1.5, join: .bevel, cap: .square, dash: [3, -1]),
             StrokeStyle(width: 1.5, join: .miter, cap: .square, miterLimit: 0.5, dash: [2, 2], dashOffset: .nan),
+            StrokeStyle(width: 1.5, join: .miter, cap: .square, miterLimit: 0.5, dash: [0.004, 0.001]),
         ]
         let content = try drawn(styles.map { .shape(Shape(path: line, stroke: .solid(.black), strokeStyle: $0)) })
         let expected = [
@@ -95,6 +96,8 @@ struct PDFWriterTests {
             "[] 0 d\n0 0 m\n100 0 l\nS\n",
             // A miter limit below 1 is 1; a non-finite offset: solid.
             "0 j\n1 M\n0 0 m\n100 0 l\nS\n",
+            // Lengths that are all 0 in hundredths (PDF forbids an all-zero pattern): solid.
+            "0 0 m\n100 0 l\nS\n",
         ]
         #expect(content == expected.joined())
     }
