@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG} → ChartRender
-//   → ChartService → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG, ChartPDF}
+//   → ChartRender → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -39,12 +39,16 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "ChartPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
+        // Scene → vector PDF: paths, clips, transparency, gradients as shadings, embedded subset fonts; zlib through
+        // CPNGWriter's chart_deflate, pixel snapping from ChartRaster.
+        .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "ChartRaster", "CPNGWriter"],
+                swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
             dependencies: [
                 "ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartAnimation", "ChartSVG", "ChartRaster",
-                "ChartPNG",
+                "ChartPNG", "ChartPDF",
             ],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
@@ -64,7 +68,7 @@ let package = Package(
             name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
             swiftSettings: strict),
         .executableTarget(
-            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect"],
+            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
             swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
         .target(name: "CFuzzerDriver"),
@@ -81,6 +85,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.

@@ -29,6 +29,7 @@ let all: [Benchmark] = [
     accessBenchmarks(),
     chartJSBenchmarks(),
     animationBenchmarks(),
+    pdfBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
