@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG} → ChartRender → ChartService → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG, ChartWebP, ChartJPEG} → ChartRender
+//   → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -36,10 +37,18 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "ChartPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
+        // libwebp: lossless and lossy WebP. It reports errors as return values, so Swift calls it directly.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "ChartWebP", dependencies: ["ChartRaster", "CWebP"], swiftSettings: strict),
+        // libjpeg-turbo behind a fence like libpng's: the system library and the C functions that own its setjmp.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGWriter", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "ChartJPEG", dependencies: ["ChartRaster", "CJPEGWriter"], swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
-            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
+            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG",
+                           "ChartWebP", "ChartJPEG"],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -74,8 +83,11 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        .testTarget(name: "ChartWebPTests", dependencies: ["ChartWebP", "CWebP", "ChartRaster"]),
+        .testTarget(name: "ChartJPEGTests", dependencies: ["ChartJPEG", "CJPEGWriter", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "CPNG", "CWebP", "CJPEGWriter"],
+                    exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),
