@@ -63,7 +63,11 @@ public struct ChartRenderer: Sendable {
         case .json:
             let scene = try checked(layout(spec), spec: spec, format: .json, options: options)
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
-        case .pdf, .webp, .jpeg, .apng, .gif:
+        case .webp:
+            bytes = try webP(for: spec, options: options)
+        case .jpeg:
+            bytes = try jpeg(for: spec, options: options)
+        case .pdf, .apng, .gif:
             throw .formatUnavailable(format)
         }
         if options.cancellation.isCancelled { throw .cancelled }

@@ -37,6 +37,20 @@ extension ChartSpec {
         if let issue = rasterBudgetIssue { throw SpecError(issues: [issue]) }
     }
 
+    /// Why this spec cannot be a WebP although it fits the raster budget: a side longer than `maxWebPSide` device
+    /// pixels. The issue is at `scale`, naming the largest scale (to 0.01) that fits; nil when it fits.
+    public var webPSizeIssue: SpecIssue? {
+        let side = Swift.max(width, height)
+        let deviceSide = (side * scale).rounded(.up)
+        guard deviceSide > Double(Self.maxWebPSide), side.isFinite, side > 0 else { return nil }
+        var hundredths = (100 * Double(Self.maxWebPSide) / side).rounded(.down)
+        while hundredths > 100 && (side * hundredths / 100).rounded(.up) > Double(Self.maxWebPSide) { hundredths -= 1 }
+        return SpecIssue(path: "scale", message: "a WebP image is at most \(Diagnostics.grouped(Self.maxWebPSide)) "
+            + "pixels on a side; a \(Diagnostics.show(width))×\(Diagnostics.show(height)) chart at scale "
+            + "\(Diagnostics.show(scale)) is \(Diagnostics.grouped(Int(deviceSide))) pixels "
+            + (width >= height ? "wide" : "high") + ": use a scale of at most \(Diagnostics.show(hundredths / 100))")
+    }
+
     /// The largest scale, in hundredths from the allowed minimum up, at which this canvas fits the raster budget;
     /// nil when it does not fit even at the smallest scale.
     func largestFittingScale() -> Double? {
@@ -58,7 +72,7 @@ extension ChartSpec {
                                   _ diagnostics: inout Diagnostics) {
         guard format?.isRaster == true,
               !diagnostics.issues.contains(where: { ["width", "height", "scale"].contains($0.path) }),
-              let issue = spec.rasterBudgetIssue
+              let issue = spec.rasterBudgetIssue ?? (format == .webp ? spec.webPSizeIssue : nil)
         else { return }
         diagnostics.report(issue.path, issue.message)
     }

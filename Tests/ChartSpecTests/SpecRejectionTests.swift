@@ -201,6 +201,15 @@ struct SpecRejectionTests {
                   "y.type", "a radar chart's scale starts at its center"),
         Rejection(minimalSpec(#""compression": "max""#),
                   "compression", #"expected one of "fast", "balanced", "small""#),
+        Rejection(minimalSpec(#""quality": 0"#), "quality", "must be between 1 and 100, got 0"),
+        Rejection(minimalSpec(#""quality": 101"#), "quality", "must be between 1 and 100, got 101"),
+        Rejection(minimalSpec(#""quality": 50.5"#), "quality", "expected an integer, got 50.5"),
+        Rejection(minimalSpec(#""quality": "high""#), "quality", "expected an integer, got a string"),
+        Rejection(minimalSpec(#""format": "webp", "width": 4096, "height": 200, "scale": 4"#), "scale",
+                  "a WebP image is at most 16,383 pixels on a side; a 4096×200 chart at scale 4 is 16,384 pixels "
+                      + "wide: use a scale of at most 3.99"),
+        Rejection(minimalSpec(#""format": "webp", "width": 100, "height": 4096, "scale": 4"#), "scale",
+                  "is 16,384 pixels high: use a scale of at most 3.99"),
         // Series and mark styling (issue 14).
         Rejection(seriesSpec(#""colors": ["red", null, "blue", "red"]"#), "series[0].colors",
                   "at most one color per point: the series has 3 points, got 4 colors"),
