@@ -134,7 +134,9 @@ int chart_jpeg_write(const uint8_t *pixels, uint32_t width, uint32_t height, int
     cinfo.in_color_space = JCS_EXT_RGBX;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
-    cinfo.optimize_coding = TRUE;
+    /* The standard Huffman tables (optimize_coding stays FALSE): optimizing them for the image would make the
+     * standard chart 7 % smaller but its encode 2.6 times slower (5.0 ms instead of 1.9 ms of CPU; libjpeg-turbo's
+     * SIMD Huffman coder only runs without it), missing the 3 ms budget (docs/benchmarks.md, "WebP and JPEG"). */
     /* 4:4:4: jpeg_set_defaults halves the chroma both ways (2×2 luma samples per chroma sample); full-resolution
      * chroma keeps thin coloured lines and small coloured text from bleeding into their neighbours. */
     for (int c = 0; c < cinfo.num_components; c++) {

@@ -9,8 +9,8 @@ public enum JPEGEncoder {
     /// (`scripts/check-raster-formats`), where ringing around text and thin lines is hard to see.
     public static let defaultQuality = 90
 
-    /// The JPEG bytes of `pixmap` at `quality` (1…100, libjpeg's scale), with full-resolution chroma (4:4:4: thin
-    /// coloured lines stay sharp) and Huffman tables optimized for the image. JPEG has no alpha: a pixel that is not
+    /// The baseline JPEG bytes of `pixmap` at `quality` (1…100, libjpeg's scale), with full-resolution chroma
+    /// (4:4:4: thin coloured lines stay sharp) and the standard Huffman tables (see `chart_jpeg_write`). JPEG has no alpha: a pixel that is not
     /// opaque is composited over `background` (whose own alpha is ignored) first, as a browser shows a transparent PNG
     /// on a page of that colour.
     public static func encode(_ pixmap: Pixmap, quality: Int, background: Color) throws(JPEGError) -> [UInt8] {

