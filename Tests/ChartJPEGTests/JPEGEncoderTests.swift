@@ -1,79 +1,8 @@
-import CJPEGWriter
 import ChartJPEG
 import ChartRaster
 import ChartScene
+import RasterTestSupport
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// libjpeg's own decoder (through the fence's `chart_jpeg_read`): RGB8 and the size, or the error message.
-func decodeJPEG(_ bytes: [UInt8]) -> Result<(width: Int, height: Int, rgb: [UInt8]), JPEGDecodeError> {
-    var buffer = chart_jpeg_buffer(data: nil, size: 0, capacity: 0)
-    defer { chart_jpeg_free(&buffer) }
-    var width: UInt32 = 0
-    var height: UInt32 = 0
-    var message = [CChar](repeating: 0, count: 256)
-    let status = message.withUnsafeMutableBufferPointer { text in
-        bytes.withUnsafeBufferPointer {
-            chart_jpeg_read($0.baseAddress, $0.count, &buffer, &width, &height, text.baseAddress, text.count)
-        }
-    }
-    guard status == 0, let data = buffer.data else {
-        return .failure(JPEGDecodeError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8($0) },
-                                                        as: UTF8.self)))
-    }
-    return .success((Int(width), Int(height), Array(UnsafeBufferPointer(start: data, count: buffer.size))))
-}
-
-struct JPEGDecodeError: Error {
-    var message: String
-}
-
-/// A small chart-like raster: a translucent gradient area, a stroked curve, dots and thin grid lines.
-func chartPixmap(background: Color?) throws -> Pixmap {
-    var line = Path()
-    line.move(to: Point(10, 90))
-    line.cubic(to: Point(190, 30), control1: Point(60, 10), control2: Point(120, 120))
-    var area = line
-    area.line(to: Point(190, 110))
-    area.line(to: Point(10, 110))
-    area.close()
-    let blue = Color(rgb: 0x0072B2)
-    let gradient = LinearGradient(start: Point(0, 20), end: Point(0, 110), stops: [
-        GradientStop(offset: 0, color: blue.withOpacity(0.5)), GradientStop(offset: 1, color: blue.withOpacity(0.05)),
-    ])
-    var nodes: [Node] = []
-    for y in stride(from: 20.0, through: 100, by: 20) {
-        var grid = Path()
-        grid.move(to: Point(10, y))
-        grid.line(to: Point(190, y))
-        nodes.append(.shape(Shape(path: grid, stroke: .solid(Color(rgb: 0xD0D7DE)), strokeStyle: StrokeStyle(width: 1),
-                                  snapToPixels: true)))
-    }
-    nodes += [
-        .shape(Shape(path: area, fill: .linearGradient(gradient))),
-        .shape(Shape(path: line, stroke: .solid(Color(rgb: 0xD55E00)), strokeStyle: StrokeStyle(width: 2))),
-    ]
-    for x in stride(from: 20.0, through: 180, by: 32) {
-        nodes.append(.shape(Shape(path: .circle(center: Point(x, 60), radius: 3.5), fill: .solid(Color(rgb: 0x009E73)))))
-    }
-    let scene = Scene(width: 200, height: 120, background: background, title: "t", description: "", nodes: nodes)
-    return try Rasterizer().render(scene, scale: 2)
-}
-
-/// PSNR in dB of RGB8 `decoded` against the RGB of RGBA8 `expected`.
-func psnr(_ decoded: [UInt8], against expected: [UInt8]) -> Double {
-    var squaredError = 0.0
-    for i in 0..<(expected.count / 4) {
-        for k in 0..<3 {
-            let d = Double(decoded[3 * i + k]) - Double(expected[4 * i + k])
-            squaredError += d * d
-        }
-    }
-    let mse = squaredError / Double(expected.count / 4 * 3)
-    return 10 * log10(255 * 255 / max(mse, 1e-9))
-}
 
 /// The JPEG segment with `marker` (0xC0 for a baseline frame header, …), or nil.
 func segment(_ marker: UInt8, in jpeg: [UInt8]) -> ArraySlice<UInt8>? {
@@ -94,11 +23,11 @@ struct JPEGEncoderTests {
         let jpeg = try JPEGEncoder.encode(pixmap, quality: JPEGEncoder.defaultQuality, background: .white)
         let decoded = try decodeJPEG(jpeg).get()
         #expect(decoded.width == pixmap.width && decoded.height == pixmap.height)
-        let db = psnr(decoded.rgb, against: pixmap.data)
+        let db = psnr(decoded.rgb, channels: 3, against: pixmap.data)
         #expect(db >= 38, "PSNR \(db) dB")
         let rough = try JPEGEncoder.encode(pixmap, quality: 20, background: .white)
         #expect(rough.count < jpeg.count)
-        #expect(psnr(try decodeJPEG(rough).get().rgb, against: pixmap.data) < db)
+        #expect(psnr(try decodeJPEG(rough).get().rgb, channels: 3, against: pixmap.data) < db)
     }
 
     /// Baseline (SOF0, not progressive SOF2) with three components each sampled 1×1 (4:4:4).
@@ -130,7 +59,7 @@ struct JPEGEncoderTests {
         let overWhite = try chartPixmap(background: .white)
         let transparent = try decodeJPEG(try JPEGEncoder.encode(try chartPixmap(background: nil), quality: 90,
                                                                 background: .white)).get()
-        #expect(psnr(transparent.rgb, against: overWhite.data) >= 38)
+        #expect(psnr(transparent.rgb, channels: 3, against: overWhite.data) >= 38)
     }
 
     /// Sizes libjpeg refuses, qualities outside 1…100 and bytes that are not a JPEG come back as errors (libjpeg's

@@ -1,9 +1,6 @@
-import CJPEGWriter
-import CPNG
-import CWebP
 import ChartRender
 import ChartSpec
-import Foundation
+import RasterTestSupport
 import Testing
 
 /// WebP and JPEG through the pipeline, decoded by libpng, libwebp and libjpeg: the same pixels as the PNG.
@@ -44,20 +41,13 @@ import Testing
     @Test(arguments: [("light", [0xFF, 0xFF, 0xFF]), ("dark", [0x11, 0x14, 0x18])] as [(String, [Int])])
     func jpegFlattensTransparencyOntoTheThemeBackground(theme: String, background: [Int]) throws {
         let json = #"{"theme": "\#(theme)", "background": "transparent", "series": [{"values": [1, 3, 2]}]}"#
-        let decoded = try #require(decodeJPEG(try render(json, .jpeg)))
+        let decoded = try decodeJPEG(try render(json, .jpeg)).get()
         for k in 0..<3 { #expect(abs(Int(decoded.rgb[k]) - background[k]) <= 2, "corner channel \(k)") }
         // The same chart on its opaque theme background is the same picture.
         let opaque = try #require(decodePNG(try render(#"{"theme": "\#(theme)", "series": [{"values": [1, 3, 2]}]}"#,
                                                        .png)))
-        var squaredError = 0.0
-        for i in 0..<(opaque.width * opaque.height) {
-            for k in 0..<3 {
-                let d = Double(decoded.rgb[3 * i + k]) - Double(opaque.rgba[4 * i + k])
-                squaredError += d * d
-            }
-        }
-        let psnr = 10 * log10(255 * 255 / max(squaredError / Double(opaque.width * opaque.height * 3), 1e-9))
-        #expect(psnr >= 38, "PSNR \(psnr) dB")
+        let db = psnr(decoded.rgb, channels: 3, against: opaque.rgba)
+        #expect(db >= 38, "PSNR \(db) dB")
     }
 
     /// Formats that do not use `quality` ignore it: the same bytes with and without.
@@ -79,41 +69,4 @@ import Testing
             return error.issues.map(\.path) == ["scale"] && error.description.contains("at most 3.99")
         }
     }
-}
-
-/// libpng's simplified reader: straight-alpha RGBA8.
-func decodePNG(_ bytes: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
-    var image = png_image()
-    image.version = UInt32(PNG_IMAGE_VERSION)
-    guard bytes.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0 else {
-        return nil
-    }
-    image.format = UInt32(PNG_FORMAT_FLAG_COLOR) | UInt32(PNG_FORMAT_FLAG_ALPHA)
-    var rgba = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
-    let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-    png_image_free(&image)
-    return finished != 0 ? (Int(image.width), Int(image.height), rgba) : nil
-}
-
-/// libwebp's decoder: straight-alpha RGBA8.
-func decodeWebP(_ bytes: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
-    var width: Int32 = 0
-    var height: Int32 = 0
-    guard let pixels = bytes.withUnsafeBufferPointer({ WebPDecodeRGBA($0.baseAddress, $0.count, &width, &height) })
-    else { return nil }
-    defer { WebPFree(pixels) }
-    return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)))
-}
-
-/// libjpeg's decoder through the fence's test entry point: RGB8.
-func decodeJPEG(_ bytes: [UInt8]) -> (width: Int, height: Int, rgb: [UInt8])? {
-    var buffer = chart_jpeg_buffer(data: nil, size: 0, capacity: 0)
-    defer { chart_jpeg_free(&buffer) }
-    var width: UInt32 = 0
-    var height: UInt32 = 0
-    let status = bytes.withUnsafeBufferPointer {
-        chart_jpeg_read($0.baseAddress, $0.count, &buffer, &width, &height, nil, 0)
-    }
-    guard status == 0, let data = buffer.data else { return nil }
-    return (Int(width), Int(height), Array(UnsafeBufferPointer(start: data, count: buffer.size)))
 }
