@@ -29,7 +29,7 @@ public enum WebPEncoder {
         guard WebPConfigInit(&config) != 0 else { throw WebPError("libwebp version mismatch") }
         config.lossless = settings.lossless ? 1 : 0
         config.quality = settings.quality
-        config.method = Int32(settings.method)
+        config.method = Int32(clamping: settings.method)
         config.exact = settings.lossless ? 1 : 0
         guard WebPValidateConfig(&config) != 0 else {
             throw WebPError("invalid settings (quality \(settings.quality), method \(settings.method))")
