@@ -10,9 +10,9 @@ public enum JPEGEncoder {
     public static let defaultQuality = 90
 
     /// The baseline JPEG bytes of `pixmap` at `quality` (1…100, libjpeg's scale), with full-resolution chroma
-    /// (4:4:4: thin coloured lines stay sharp) and the standard Huffman tables (see `chart_jpeg_write`). JPEG has no alpha: a pixel that is not
-    /// opaque is composited over `background` (whose own alpha is ignored) first, as a browser shows a transparent PNG
-    /// on a page of that colour.
+    /// (4:4:4: thin coloured lines stay sharp) and the standard Huffman tables (see `chart_jpeg_write`). JPEG has no
+    /// alpha: a pixel that is not opaque is composited over `background` (whose own alpha is ignored) first, as a
+    /// browser shows a transparent PNG on a page of that colour.
     public static func encode(_ pixmap: Pixmap, quality: Int, background: Color) throws(JPEGError) -> [UInt8] {
         guard (1...100).contains(quality) else { throw JPEGError("quality must be between 1 and 100, got \(quality)") }
         guard pixmap.width <= Int(UInt32.max), pixmap.height <= Int(UInt32.max) else {

@@ -54,7 +54,8 @@ public func chartPixmap(background: Color?, scale: Double = 2) throws -> Pixmap 
         .shape(Shape(path: line, stroke: .solid(Color(rgb: 0xD55E00)), strokeStyle: StrokeStyle(width: 2))),
     ]
     for x in stride(from: 20.0, through: 180, by: 32) {
-        nodes.append(.shape(Shape(path: .circle(center: Point(x, 60), radius: 3.5), fill: .solid(Color(rgb: 0x009E73)))))
+        let dot = Path.circle(center: Point(x, 60), radius: 3.5)
+        nodes.append(.shape(Shape(path: dot, fill: .solid(Color(rgb: 0x009E73)))))
     }
     let scene = Scene(width: 200, height: 120, background: background, title: "t", description: "", nodes: nodes)
     return try Rasterizer().render(scene, scale: scale)

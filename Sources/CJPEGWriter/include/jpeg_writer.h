@@ -16,8 +16,8 @@ typedef struct {
 
 /* Encodes height rows of width opaque pixels, 4 bytes each in the order R, G, B, X (X is ignored; rows contiguous),
  * as a baseline JFIF JPEG at quality 1-100 (libjpeg's scale of its standard quantization tables) with every
- * component sampled at full resolution (4:4:4) and the standard Huffman tables, into *out. Returns 0 on success; otherwise
- * nonzero with a NUL-terminated reason in message (up to message_capacity bytes) and out->data == NULL. */
+ * component sampled at full resolution (4:4:4) and the standard Huffman tables, into *out. Returns 0 on success;
+ * otherwise nonzero with a NUL-terminated reason in message (up to message_capacity bytes) and out->data == NULL. */
 int chart_jpeg_write(const uint8_t *pixels, uint32_t width, uint32_t height, int quality, chart_jpeg_buffer *out,
                      char *message, size_t message_capacity);
 
