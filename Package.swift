@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG, ChartPDF}
-//   → ChartRender → ChartService → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG, ChartWebP, ChartJPEG,
+//   ChartPDF} → ChartRender → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -43,12 +43,19 @@ let package = Package(
         // CPNGWriter's chart_deflate, pixel snapping from ChartRaster.
         .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "ChartRaster", "CPNGWriter"],
                 swiftSettings: strict),
+        // libwebp: lossless and lossy WebP. It reports errors as return values, so Swift calls it directly.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "ChartWebP", dependencies: ["ChartRaster", "CWebP"], swiftSettings: strict),
+        // libjpeg-turbo behind a fence like libpng's: the system library and the C functions that own its setjmp.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGWriter", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "ChartJPEG", dependencies: ["ChartRaster", "CJPEGWriter"], swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
             dependencies: [
                 "ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartAnimation", "ChartSVG", "ChartRaster",
-                "ChartPNG", "ChartPDF",
+                "ChartPNG", "ChartPDF", "ChartWebP", "ChartJPEG",
             ],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
@@ -84,10 +91,15 @@ let package = Package(
         .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
-        .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        // Test images and the libraries' own decoders (libpng, libwebp, libjpeg), shared by the encoders' tests.
+        .target(name: "RasterTestSupport", dependencies: ["ChartRaster", "CPNG", "CWebP", "CJPEGWriter"],
+                path: "Tests/RasterTestSupport"),
+        .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "RasterTestSupport"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster"]),
+        .testTarget(name: "ChartWebPTests", dependencies: ["ChartWebP", "RasterTestSupport"]),
+        .testTarget(name: "ChartJPEGTests", dependencies: ["ChartJPEG", "RasterTestSupport"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "RasterTestSupport"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),

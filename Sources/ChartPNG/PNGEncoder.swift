@@ -38,7 +38,7 @@ public enum PNGEncoder {
         }
         let opaqueRows = rgbIfOpaque(pixmap.data)
         let opaque = opaqueRows != nil
-        let rows = opaqueRows ?? unpremultipliedRGBA(pixmap.data)
+        let rows = opaqueRows ?? pixmap.unpremultipliedRGBA()
         return try callWriter { buffer, text, capacity in
             rows.withUnsafeBufferPointer { pixels in
                 chart_png_write(pixels.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
@@ -86,27 +86,5 @@ public enum PNGEncoder {
             }
         }
         return opaque ? rgb : nil
-    }
-
-    /// Straight-alpha RGBA: c · 255 / a, rounded to nearest (exact, so re-premultiplying gives the input back).
-    private static func unpremultipliedRGBA(_ rgba: [UInt8]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: rgba.count) { out, count in
-            rgba.withUnsafeBufferPointer { src in
-                var i = 0
-                while i < src.count {
-                    let a = UInt32(src[i + 3])
-                    if a == 255 {
-                        out[i] = src[i]; out[i + 1] = src[i + 1]; out[i + 2] = src[i + 2]
-                    } else if a == 0 {
-                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
-                    } else {
-                        for k in 0..<3 { out[i + k] = UInt8(min(255, (UInt32(src[i + k]) * 255 + a / 2) / a)) }
-                    }
-                    out[i + 3] = src[i + 3]
-                    i += 4
-                }
-            }
-            count = rgba.count
-        }
     }
 }

@@ -50,6 +50,31 @@ public struct Pixmap: Hashable, Sendable {
         return true
     }
 
+    /// The pixels as straight-alpha RGBA8, as PNG and WebP store them: c · 255 / a rounded to nearest (exact, so
+    /// premultiplying again gives the pixmap back), transparent pixels as 0, 0, 0, 0. An opaque-by-construction
+    /// pixmap is its own answer (no copy).
+    public func unpremultipliedRGBA() -> [UInt8] {
+        if isOpaqueByConstruction { return data }
+        return [UInt8](unsafeUninitializedCapacity: data.count) { out, count in
+            data.withUnsafeBufferPointer { src in
+                var i = 0
+                while i < src.count {
+                    let a = UInt32(src[i + 3])
+                    if a == 255 {
+                        out[i] = src[i]; out[i + 1] = src[i + 1]; out[i + 2] = src[i + 2]
+                    } else if a == 0 {
+                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
+                    } else {
+                        for k in 0..<3 { out[i + k] = UInt8(min(255, (UInt32(src[i + k]) * 255 + a / 2) / a)) }
+                    }
+                    out[i + 3] = src[i + 3]
+                    i += 4
+                }
+            }
+            count = data.count
+        }
+    }
+
     /// The premultiplied (r, g, b, a) of the pixel at column `x`, row `y`; nil outside the image.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }

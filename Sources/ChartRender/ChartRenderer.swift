@@ -66,7 +66,11 @@ public struct ChartRenderer: Sendable {
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
         case .pdf:
             bytes = try pdf(for: spec, options: options)
-        case .webp, .jpeg, .apng, .gif:
+        case .webp:
+            bytes = try webP(for: spec, options: options)
+        case .jpeg:
+            bytes = try jpeg(for: spec, options: options)
+        case .apng, .gif:
             throw .formatUnavailable(format)
         }
         if options.cancellation.isCancelled { throw .cancelled }
@@ -137,6 +141,18 @@ public struct ChartRenderer: Sendable {
     /// Lays out, checks the budget, rasterizes at the spec's scale (text from the font set's glyphs) the static chart
     /// or its frame at `options.time`, encodes PNG.
     private func png(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> [UInt8] {
+        let pixmap = try pixmap(for: spec, options: options)
+        do {
+            return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
+        } catch {
+            throw .backendFailure("\(error)")
+        }
+    }
+
+    /// The front half every raster format shares: checks the raster budget, lays out without interactivity, checks
+    /// the scene's cost, rasterizes at the spec's scale (text from the font set's glyphs). Not `private`: each
+    /// raster format's encoder lives in an extension file of its own (`ChartRenderer+WebP.swift`, …).
+    func pixmap(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> Pixmap {
         do {
             try spec.checkRasterBudget()
         } catch {
@@ -152,11 +168,7 @@ public struct ChartRenderer: Sendable {
             throw .backendFailure("\(error)")
         }
         if options.cancellation.isCancelled { throw .cancelled }
-        do {
-            return try PNGEncoder.encode(pixmap, compression: PNGCompression(spec.compression))
-        } catch {
-            throw .backendFailure("\(error)")
-        }
+        return pixmap
     }
 }
 

@@ -47,6 +47,9 @@ public struct ChartSpec: Hashable, Sendable {
     public var text: TextMode = .native
     /// PNG compression trade-off.
     public var compression: Compression = .balanced
+    /// Lossy quality, 1 (smallest) … 100 (best): WebP is lossless when nil and lossy VP8 at this quality when set;
+    /// JPEG uses 90 when nil. Every other format ignores it (and it does not change their cache keys).
+    public var quality: Int?
     /// How a `bar` chart draws its bars.
     public var bars = BarOptions()
     /// Ring gauge options (`type: "ring"`).

@@ -37,16 +37,42 @@ extension ChartSpec {
         if let issue = rasterBudgetIssue { throw SpecError(issues: [issue]) }
     }
 
-    /// The largest scale, in hundredths from the allowed minimum up, at which this canvas fits the raster budget;
-    /// nil when it does not fit even at the smallest scale.
-    func largestFittingScale() -> Double? {
+    /// Why this spec cannot be a WebP although it fits the raster budget: more than `maxWebPPixels` device pixels
+    /// (at `scale`, naming the largest scale that fits, else at `width`), or a side longer than `maxWebPSide` (at
+    /// `scale`, naming the largest scale that fits); nil when it fits.
+    public var webPSizeIssue: SpecIssue? {
+        let w = Diagnostics.show(width), h = Diagnostics.show(height)
+        if !(rasterPixels <= Double(Self.maxWebPPixels)) {
+            let pixels = rasterPixels.isFinite && rasterPixels < 1e15 ? Diagnostics.grouped(Int(rasterPixels)) : "more"
+            let limit = "a WebP is at most \(Diagnostics.grouped(Self.maxWebPPixels)) device pixels (its encoder takes "
+                + "60–200× the PNG's time a pixel); a \(w)×\(h) chart at scale \(Diagnostics.show(scale)) is \(pixels)"
+            if let fitting = largestFittingScale(pixels: Self.maxWebPPixels) {
+                return SpecIssue(path: "scale", message: limit + ": use a scale of at most "
+                    + "\(Diagnostics.show(fitting)), a smaller width or height, or PNG")
+            }
+            return SpecIssue(path: "width", message: limit + ": use a smaller width or height, or PNG")
+        }
+        let side = Swift.max(width, height)
+        let deviceSide = (side * scale).rounded(.up)
+        guard deviceSide > Double(Self.maxWebPSide), side.isFinite, side > 0 else { return nil }
+        var hundredths = (100 * Double(Self.maxWebPSide) / side).rounded(.down)
+        while hundredths > 100 && (side * hundredths / 100).rounded(.up) > Double(Self.maxWebPSide) { hundredths -= 1 }
+        return SpecIssue(path: "scale", message: "a WebP image is at most \(Diagnostics.grouped(Self.maxWebPSide)) "
+            + "pixels on a side; a \(w)×\(h) chart at scale \(Diagnostics.show(scale)) is "
+            + "\(Diagnostics.grouped(Int(deviceSide))) pixels " + (width >= height ? "wide" : "high")
+            + ": use a scale of at most \(Diagnostics.show(hundredths / 100))")
+    }
+
+    /// The largest scale, in hundredths from the allowed minimum up, at which this canvas has at most `pixels`
+    /// device pixels (the raster budget by default); nil when it does not fit even at the smallest scale.
+    func largestFittingScale(pixels limit: Int = maxRasterPixels) -> Double? {
         func fits(_ s: Double) -> Bool {
-            Self.rasterPixels(width: width, height: height, scale: s) <= Double(Self.maxRasterPixels)
+            Self.rasterPixels(width: width, height: height, scale: s) <= Double(limit)
         }
         let lowest = Limits.scale.lowerBound
         guard width.isFinite, height.isFinite, width > 0, height > 0, fits(lowest) else { return nil }
         // The continuous bound, floored to hundredths, then stepped down while the rounded-up sides still exceed.
-        var hundredths = (100 * (Double(Self.maxRasterPixels) / (width * height)).squareRoot()).rounded(.down)
+        var hundredths = (100 * (Double(limit) / (width * height)).squareRoot()).rounded(.down)
         hundredths = Swift.min(hundredths, 100 * Limits.scale.upperBound)
         while hundredths > 100 * lowest && !fits(hundredths / 100) { hundredths -= 1 }
         return Swift.max(hundredths / 100, lowest)
@@ -58,7 +84,7 @@ extension ChartSpec {
                                   _ diagnostics: inout Diagnostics) {
         guard format?.isRaster == true,
               !diagnostics.issues.contains(where: { ["width", "height", "scale"].contains($0.path) }),
-              let issue = spec.rasterBudgetIssue
+              let issue = spec.rasterBudgetIssue ?? (format == .webp ? spec.webPSizeIssue : nil)
         else { return }
         diagnostics.report(issue.path, issue.message)
     }

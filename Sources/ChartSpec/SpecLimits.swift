@@ -54,6 +54,9 @@ extension ChartSpec {
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10
         public static let animationRepeat: ClosedRange<Int> = 1...1000
+        /// `quality` of WebP and JPEG, on libwebp's and libjpeg's own scales. The encoders' work barely depends on it
+        /// (JPEG: the same passes at any quality; lossy WebP: a fixed method), so any value costs about the same.
+        public static let quality: ClosedRange<Int> = 1...100
         /// At most this many problems are listed in one `SpecError`; the rest are counted in a final issue.
         public static let maxReportedIssues = 100
         /// The longest timestamp text accepted as an x value (`2026-03-01T09:30:00.123456789+08:00` is 35).
@@ -73,4 +76,13 @@ extension ChartSpec {
     /// The largest raster, in device pixels (width × height × scale², each side rounded up to whole pixels): 16 Mpx,
     /// i.e. 64 MiB of RGBA — `Rasterizer.maxPixels`, checked here so the request gets a 422 naming `scale`.
     public static let maxRasterPixels = 16_777_216
+
+    /// The longest side of a WebP image in device pixels (the format stores 14-bit sizes): only a 4096-px-wide or
+    /// -high canvas at a scale near 4 is longer, and gets a 422 naming a scale that fits.
+    public static let maxWebPSide = 16_383
+
+    /// The largest WebP in device pixels (4 Mpx, e.g. 2048×2048): libwebp spends 45–145 ns of CPU a pixel (lossless
+    /// method 1 on the standard chart and on the hostile corpus's translucent 16 Mpx chart, where it took 2.4 s), 60
+    /// to 200 times our PNG encoder, and holds about 20 bytes a pixel; at this size a WebP costs at most about 0.6 s.
+    public static let maxWebPPixels = 4_194_304
 }

@@ -197,7 +197,7 @@ private func ours(_ compression: PNGCompression) -> Encode {
 }
 
 /// The layout's scene for bench/standard-chart.json.
-private func standardSpecScene() -> Scene? {
+func standardSpecScene() -> Scene? {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/standard-chart.json").standardized.path
     guard let data = FileManager.default.contents(atPath: path), let spec = try? ChartSpec.parse(Array(data)) else {

@@ -24,6 +24,7 @@ let all: [Benchmark] = [
     textBenchmarks(),
     svgBenchmarks(),
     rasterBenchmarks(),
+    rasterFormatBenchmarks(),
     largeSeriesBenchmarks(),
     serverBenchmarks(),
     accessBenchmarks(),

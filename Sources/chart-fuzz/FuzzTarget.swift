@@ -9,7 +9,8 @@ import HTTPServer
 /// What one fuzz input exercises. Each target must return normally for every input: a trap, a sanitizer report
 /// or a timeout is a bug.
 enum FuzzTarget: String, CaseIterable {
-    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG or layout JSON).
+    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, WebP or
+    /// JPEG).
     case chart
     /// Bytes as a TrueType font: load it, read every glyph's outline and advance, kern pairs, measure a string.
     case font
@@ -35,7 +36,7 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    private static let formats: [OutputFormat] = [.svg, .smil, .png, .json]
+    private static let formats: [OutputFormat] = [.svg, .smil, .png, .json, .webp, .jpeg]
 
     private static func chart(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }

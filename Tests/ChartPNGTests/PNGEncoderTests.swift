@@ -1,49 +1,11 @@
-import CPNG
 import ChartPNG
 import ChartRaster
 import ChartScene
+import RasterTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A PNG decoded with libpng's simplified read API: straight-alpha RGBA8 and whether the file had alpha.
-struct DecodedPNG {
-    var width: Int
-    var height: Int
-    var rgba: [UInt8]
-    var hasAlpha: Bool
-}
-
-func decodePNG(_ bytes: [UInt8]) -> DecodedPNG? {
-    var image = png_image()
-    image.version = UInt32(PNG_IMAGE_VERSION)
-    let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-    guard begun != 0 else { return nil }
-    let hasAlpha = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
-    image.format = UInt32(PNG_FORMAT_FLAG_COLOR) | UInt32(PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
-    var rgba = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
-    let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-    png_image_free(&image)
-    guard finished != 0 else { return nil }
-    return DecodedPNG(width: Int(image.width), height: Int(image.height), rgba: rgba, hasAlpha: hasAlpha)
-}
-
-/// A deterministic premultiplied test image: opaque, or with every alpha from 0 to 255.
-func testPixmap(width: Int, height: Int, opaque: Bool) -> Pixmap? {
-    var data: [UInt8] = []
-    var seed: UInt32 = 12345
-    for i in 0..<(width * height) {
-        seed = seed &* 1_103_515_245 &+ 12345
-        let a = opaque ? 255 : UInt32(i % 256)
-        for shift in [16, 8, 0] as [UInt32] {
-            let c = (seed >> shift) & 0xFF
-            data.append(UInt8((c * a + 127) / 255))
-        }
-        data.append(UInt8(a))
-    }
-    return Pixmap(width: width, height: height, premultipliedRGBA: data)
-}
 
 struct PNGEncoderTests {
     @Test(arguments: PNGCompression.allCases)

@@ -76,6 +76,19 @@ struct HashingTests {
         #expect(key(.svg) == key(.svg))
         #expect(key(.svg) != key(.png))
     }
+
+    /// `quality` identifies a WebP or JPEG (it changes their bytes) and nothing else: the same SVG or PNG asked for
+    /// with any quality is one cache entry.
+    @Test func qualityIsPartOfTheKeyOnlyWhereItIsUsed() throws {
+        let plain = try ChartSpec.parse(Array(#"{"series": [{"values": [1, 2]}]}"#.utf8))
+        var lossy = plain
+        lossy.quality = 60
+        func key(_ spec: ChartSpec, _ format: OutputFormat) -> ChartCacheKey {
+            ChartCacheKey.forChart(spec: spec, format: format, rendererVersion: "v")
+        }
+        for format in [OutputFormat.svg, .png, .smil, .json] { #expect(key(plain, format) == key(lossy, format)) }
+        for format in [OutputFormat.webp, .jpeg] { #expect(key(plain, format) != key(lossy, format)) }
+    }
 }
 
 struct EncodingTests {

@@ -138,6 +138,7 @@ struct CanonicalFieldTests {
         "animation.repeat": Sample(json: #""indefinite""#),
         "text": Sample(json: #""paths""#),
         "compression": Sample(json: #""fast""#),
+        "quality": Sample(json: "50"),
         "bars.orientation": Sample(json: #""horizontal""#),
         "bars.mode": Sample(json: #""stacked""#),
         "bars.cornerRadius": Sample(json: "4"),

@@ -15,7 +15,7 @@ struct SpecParserTests {
         #expect(spec.x.tickCount == 5 && spec.y.format == .auto && spec.y.min == nil && spec.y.max == nil)
         #expect(spec.theme == .light && spec.background == nil && spec.palette == nil && spec.legend == nil)
         #expect(spec.axes && spec.animation == AnimationOptions() && spec.text == .native)
-        #expect(spec.compression == .balanced && spec.annotations.isEmpty)
+        #expect(spec.compression == .balanced && spec.quality == nil && spec.annotations.isEmpty)
         let series = try #require(spec.series.first)
         #expect(series.curve == .monotone && series.lineWidth == 2 && !series.dots && series.fill == .none)
         #expect(series.color == nil && series.strokeGradient.isEmpty && series.dash.isEmpty && !series.hasNumericX)

@@ -201,6 +201,21 @@ struct SpecRejectionTests {
                   "y.type", "a radar chart's scale starts at its center"),
         Rejection(minimalSpec(#""compression": "max""#),
                   "compression", #"expected one of "fast", "balanced", "small""#),
+        Rejection(minimalSpec(#""quality": 0"#), "quality", "must be between 1 and 100, got 0"),
+        Rejection(minimalSpec(#""quality": 101"#), "quality", "must be between 1 and 100, got 101"),
+        Rejection(minimalSpec(#""quality": 50.5"#), "quality", "expected an integer, got 50.5"),
+        Rejection(minimalSpec(#""quality": "high""#), "quality", "expected an integer, got a string"),
+        Rejection(minimalSpec(#""format": "webp", "width": 4096, "height": 16, "scale": 4"#), "scale",
+                  "a WebP image is at most 16,383 pixels on a side; a 4096×16 chart at scale 4 is 16,384 pixels "
+                      + "wide: use a scale of at most 3.99"),
+        Rejection(minimalSpec(#""format": "webp", "width": 16, "height": 4096, "scale": 4"#), "scale",
+                  "is 16,384 pixels high: use a scale of at most 3.99"),
+        Rejection(minimalSpec(#""format": "webp", "width": 1000, "height": 1000, "scale": 3"#), "scale",
+                  "a WebP is at most 4,194,304 device pixels (its encoder takes 60–200× the PNG's time a pixel); a "
+                      + "1000×1000 chart at scale 3 is 9,000,000: use a scale of at most 2.04, a smaller width or "
+                      + "height, or PNG"),
+        Rejection(minimalSpec(#""format": "webp", "width": 4096, "height": 2048"#), "width",
+                  "chart at scale 1 is 8,388,608: use a smaller width or height, or PNG"),
         // Series and mark styling (issue 14).
         Rejection(seriesSpec(#""colors": ["red", null, "blue", "red"]"#), "series[0].colors",
                   "at most one color per point: the series has 3 points, got 4 colors"),

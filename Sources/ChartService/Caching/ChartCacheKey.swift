@@ -49,8 +49,12 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The spec is identified by its canonical JSON, so whitespace, key order, number and color spelling and
     /// spelled-out defaults do not matter; `format` is the resolved one (after `?format=`, spec and `Accept`). A data
     /// URI of a format is `<format>;base64` (no format name has a `;`), so it has an ETag of its own.
+    /// `quality` only counts for the formats it changes (WebP, JPEG): the same SVG asked for with and without it is
+    /// one cache entry and one ETag.
     public static func forChart(spec: ChartSpec, format: OutputFormat, dataURI: Bool = false,
                                 rendererVersion: String) -> ChartCacheKey {
+        var spec = spec
+        if format != .webp && format != .jpeg { spec.quality = nil }
         let hasher = SHA256Hasher()
         let representation = format.rawValue + (dataURI ? ";base64" : "")
         hasher.update(Array("chart\u{0}\(rendererVersion)\u{0}\(representation)\u{0}".utf8))
