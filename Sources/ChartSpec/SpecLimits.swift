@@ -54,6 +54,9 @@ extension ChartSpec {
         public static let animationDelay: ClosedRange<Double> = 0...60
         public static let animationStagger: ClosedRange<Double> = 0...10
         public static let animationRepeat: ClosedRange<Int> = 1...1000
+        /// Frames per second of animated raster output (`apng`, `gif`); the frames × pixels they buy are bounded by
+        /// `RenderBudget.maxAnimatedPixels` and `maxAnimatedRasterWork` as well.
+        public static let animationFPS: ClosedRange<Int> = 1...60
         /// At most this many problems are listed in one `SpecError`; the rest are counted in a final issue.
         public static let maxReportedIssues = 100
         /// The longest timestamp text accepted as an x value (`2026-03-01T09:30:00.123456789+08:00` is 35).
