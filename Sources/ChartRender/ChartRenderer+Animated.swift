@@ -87,19 +87,3 @@ extension ChartRenderer {
         return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
     }
 }
-
-// Until part A1 merges, this maps the spec's options onto the placeholder `Choreography` (A1's mapping replaces it).
-extension Choreography {
-    /// The spec's choreography options in the animation's terms.
-    init(_ options: AnimationOptions) {
-        let easing: Easing = switch options.easing {
-        case .linear: .linear
-        case .easeIn: .easeIn
-        case .easeOut: .easeOut
-        case .easeInOut: .easeInOut
-        case .spring: .spring
-        }
-        self.init(duration: options.duration, easing: easing, delay: options.delay, stagger: options.stagger,
-                  repeatCount: options.repeatCount)
-    }
-}

@@ -1,6 +1,7 @@
 public import ChartScene
 public import ChartSpec
 public import ChartText
+import ChartAnimation
 import ChartLayout
 import ChartPNG
 import ChartRaster
@@ -54,7 +55,7 @@ public struct ChartRenderer: Sendable {
         let bytes: [UInt8]
         switch format {
         case .svg, .smil:
-            let animation = format == .smil && spec.animation.enabled ? SVGAnimation(spec.animation) : nil
+            let animation = format == .smil && spec.animation.enabled ? Choreography(spec.animation) : nil
             let writer = SVGWriter(animation: animation, idPrefix: options.idPrefix, cancellation: options.cancellation,
                                    maxBytes: options.budget.maxOutputBytes)
             bytes = writer.write(try svgScene(for: spec, format: format, options: options))
@@ -173,7 +174,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-extension SVGAnimation {
+extension Choreography {
     /// The spec's choreography options in the SVG writer's terms.
     init(_ options: AnimationOptions) {
         let easing: Easing = switch options.easing {

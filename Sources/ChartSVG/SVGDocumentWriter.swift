@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChartAnimation
 import ChartScene
 
 /// The state of writing one document: the body, the `<defs>` collected on the way (gradients and
@@ -19,7 +20,7 @@ struct SVGDocumentWriter: ~Copyable {
     private var body = SVGBuffer(capacity: 1 << 16)
     private var defs = SVGBuffer()
     private let prefix: [UInt8]
-    private let timeline: SMILTimeline?
+    private let timeline: AnimationTimeline?
     private var gradientIDs: [LinearGradient: Int] = [:]
     private var clipIDs: [Rect: Int] = [:]
     private var revealCount = 0
@@ -27,7 +28,7 @@ struct SVGDocumentWriter: ~Copyable {
     private let cancellation: CancellationCheck
     private let maxBytes: Int
 
-    init(prefix: [UInt8], timeline: SMILTimeline?, cancellation: CancellationCheck = .never, maxBytes: Int = .max) {
+    init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never, maxBytes: Int = .max) {
         self.prefix = prefix
         self.timeline = timeline
         self.cancellation = cancellation
@@ -614,7 +615,7 @@ struct SVGDocumentWriter: ~Copyable {
     // MARK: Animation
 
     /// The SMIL elements of a group with `role`, written right after its `<title>`.
-    private mutating func animation(for role: Role, timeline: SMILTimeline, opacity: Double, hasBounds: Bool,
+    private mutating func animation(for role: Role, timeline: AnimationTimeline, opacity: Double, hasBounds: Bool,
                                     dash: Bool)
     {
         switch role {
@@ -660,7 +661,7 @@ struct SVGDocumentWriter: ~Copyable {
 
     /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
     /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
-    private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+    private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: AnimationTimeline) {
         // The hottest animation (one per point), so written directly rather than via SMILKeyframes.
         let t = timeline.arrival(series: k, progress: progress)
         let pop = timeline.popDuration
@@ -706,7 +707,7 @@ struct SVGDocumentWriter: ~Copyable {
     /// `keyTimes` express; the dash has grown by a hair by then. `length` is the drawing's duration (the
     /// timeline's by default).
     private mutating func drawWithDash(start: Double, opacity: Double, length: Double? = nil,
-                                       timeline: SMILTimeline) {
+                                       timeline: AnimationTimeline) {
         let length = length ?? timeline.duration
         let cycle = timeline.repeatCount == nil ? start + length : timeline.cycle
         var hold = SMILKeyframes()
@@ -720,7 +721,7 @@ struct SVGDocumentWriter: ~Copyable {
         keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &body)
     }
 
-    private mutating func fadeIn(start: Double, length: Double, to opacity: Double, timeline: SMILTimeline) {
+    private mutating func fadeIn(start: Double, length: Double, to opacity: Double, timeline: AnimationTimeline) {
         var keys = SMILKeyframes()
         keys.add(start, 0)
         keys.add(start + length, opacity)

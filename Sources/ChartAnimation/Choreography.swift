@@ -1,9 +1,10 @@
-/// How an SVG document animates its chart with SMIL (`<animate>`, `<animateTransform>`).
+/// How a chart animates, in any backend: the SMIL writer (`<animate>`, `<animateTransform>`) and the frame sampler
+/// (`SceneAnimator`) both play it through one `AnimationTimeline`.
 ///
-/// ChartRender maps the spec's `AnimationOptions` onto this; ChartSVG knows only the scene.
+/// ChartRender maps the spec's `AnimationOptions` onto this; the backends know only the scene.
 /// Values are sanitized when used: `duration` 0.05…30 s, `delay` 0…30 s, `stagger` 0…5 s,
 /// `repeatCount` ≥ 1 and at most 1000 unless infinite (written as `indefinite`).
-public struct SVGAnimation: Hashable, Sendable {
+public struct Choreography: Hashable, Sendable {
     /// The timing curve of the drawing motions (line growth, bar growth, ring sweep).
     public enum Easing: Hashable, Sendable, CaseIterable {
         case linear

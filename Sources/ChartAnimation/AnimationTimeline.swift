@@ -1,27 +1,26 @@
-import ChartScene
+public import ChartScene
 
-/// The choreography's clock: when each role starts and ends, in seconds from document start.
+/// The choreography's clock: when each role starts and ends, in seconds from the start of the animation.
 ///
-/// Every animation element begins at 0 and holds its start value until its own start time
-/// (encoded with `keyTimes`), so nothing shows its final state before its entrance. Played once,
-/// an element's `dur` ends with its motion (then `fill="freeze"` keeps the final value); repeated,
-/// every element spans the same `cycle`, so all loop in step.
-struct SMILTimeline {
-    let duration: Double
-    let easing: SVGAnimation.Easing
-    let delay: Double
-    let stagger: Double
+/// The one clock of every animated backend: the SMIL writer turns it into `keyTimes` and the frame sampler
+/// (`SceneAnimator`) reads it at a time. Nothing shows its final state before its entrance. Played once, a motion
+/// ends with itself (its final state then holds); repeated, every motion spans the same `cycle`, so all loop in step.
+public struct AnimationTimeline: Sendable {
+    public let duration: Double
+    public let easing: Choreography.Easing
+    public let delay: Double
+    public let stagger: Double
     /// nil for one play; `.infinity` for indefinite.
-    let repeatCount: Double?
+    public let repeatCount: Double?
     /// When the last staggered series line has finished drawing.
-    let lineEnd: Double
+    public let lineEnd: Double
     /// Length of one cycle when repeating: the last end plus a 1 s hold on the final frame.
-    private(set) var cycle: Double = 0
+    public private(set) var cycle: Double = 0
     /// The easing curve sampled at Bézier parameters i/128: progress (y) and time (x) fractions.
     private var easedProgress: [Double] = []
     private var easedTimes: [Double] = []
 
-    init(_ options: SVGAnimation, scene: Scene) {
+    public init(_ options: Choreography, scene: Scene) {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double, _ fallback: Double) -> Double {
             v.isNaN ? fallback : Swift.min(Swift.max(v, lo), hi)
         }
@@ -62,14 +61,14 @@ struct SMILTimeline {
             last = Swift.max(last, Self.latestEnd(of: role, delay: d, stagger: st, duration: du))
             return descend
         }
-        lineEnd = delay + stagger * Double(Swift.min(maxSeries, SVGAnimation.maxStaggeredIndex)) + duration
+        lineEnd = delay + stagger * Double(Swift.min(maxSeries, Choreography.maxStaggeredIndex)) + duration
         if hasAnnotation { last = Swift.max(last, lineEnd + Self.lateFade(duration)) }
         cycle = Swift.max(last, 0.05) + (repeatCount == nil ? 0 : 1)
     }
 
     /// Calls `body` for groups with a role, depth first, entering a group's children unless
     /// `body` returns false for it.
-    static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
+    public static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
         for node in nodes {
             guard case .group(let g) = node else { continue }
             if let role = g.role, !body(role) { continue }
@@ -77,21 +76,21 @@ struct SMILTimeline {
         }
     }
 
-    func staggered(_ index: Int) -> Double {
-        delay + stagger * Double(Swift.min(Swift.max(index, 0), SVGAnimation.maxStaggeredIndex))
+    public func staggered(_ index: Int) -> Double {
+        delay + stagger * Double(Swift.min(Swift.max(index, 0), Choreography.maxStaggeredIndex))
     }
 
     /// When a pie's clockwise sweep starts: after the delay, like the first series.
-    var sweepStart: Double { delay }
+    public var sweepStart: Double { delay }
     /// When a pie's sweep has covered the whole turn, and its labels start fading in.
-    var sweepEnd: Double { delay + duration }
+    public var sweepEnd: Double { delay + duration }
 
     /// When series `k`'s line starts drawing.
-    func lineStart(_ k: Int) -> Double { staggered(k) }
+    public func lineStart(_ k: Int) -> Double { staggered(k) }
 
     /// When series `k`'s growing line reaches arc-length fraction `progress`: the eased timing
     /// curve is inverted, so marks appear exactly under the line's tip.
-    func arrival(series k: Int, progress: Double) -> Double {
+    public func arrival(series k: Int, progress: Double) -> Double {
         lineStart(k) + duration * easedTime(for: progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1))
     }
 
@@ -106,7 +105,7 @@ struct SMILTimeline {
     /// The time fraction u at which the easing curve reaches `progress`: a binary search in the
     /// sampled curve, then linear interpolation (the progress coordinate is monotone for our curves;
     /// the error is far below the 1 ms the output can express).
-    func easedTime(for progress: Double) -> Double {
+    public func easedTime(for progress: Double) -> Double {
         var lo = 0, hi = Self.samples
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
@@ -124,17 +123,17 @@ struct SMILTimeline {
     static func labelFade(_ duration: Double) -> Double { duration / 8 }  // 0.15 s
     static func lateFade(_ duration: Double) -> Double { duration / 3 }  // 0.4 s
 
-    var areaOffset: Double { Self.areaOffset(duration) }
-    var areaFade: Double { Self.areaFade(duration) }
-    var popDuration: Double { Self.popDuration(duration) }
-    var labelFade: Double { Self.labelFade(duration) }
-    var lateFade: Double { Self.lateFade(duration) }
+    public var areaOffset: Double { Self.areaOffset(duration) }
+    public var areaFade: Double { Self.areaFade(duration) }
+    public var popDuration: Double { Self.popDuration(duration) }
+    public var labelFade: Double { Self.labelFade(duration) }
+    public var lateFade: Double { Self.lateFade(duration) }
 
     /// An upper bound of the end of `role`'s animation (0 when it has none); annotations, which
     /// wait for every line, are accounted for separately.
     static func latestEnd(of role: Role, delay: Double, stagger: Double, duration: Double) -> Double {
         func start(_ k: Int) -> Double {
-            delay + stagger * Double(Swift.min(Swift.max(k, 0), SVGAnimation.maxStaggeredIndex))
+            delay + stagger * Double(Swift.min(Swift.max(k, 0), Choreography.maxStaggeredIndex))
         }
         switch role {
         case .series(let k), .seriesLine(let k), .seriesArea(let k), .point(series: let k, index: _, progress: _),
