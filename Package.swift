@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ChartAPNGTests", dependencies: ["ChartAPNG", "ChartRaster", "CPNG"]),
         .testTarget(name: "ChartGIFTests", dependencies: ["ChartGIF", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartAnimation"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),
