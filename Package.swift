@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → ChartAnimation → {ChartSVG, ChartRaster → ChartPNG} → ChartRender → ChartService
-//   → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG} → ChartRender
+//   → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
+        .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),

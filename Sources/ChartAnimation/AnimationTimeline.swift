@@ -14,6 +14,8 @@ public struct AnimationTimeline: Sendable {
     public let repeatCount: Double?
     /// When the last staggered series line has finished drawing.
     public let lineEnd: Double
+    /// When the last motion has ended: from then on the chart is its static final frame.
+    public private(set) var end: Double = 0
     /// Length of one cycle when repeating: the last end plus a 1 s hold on the final frame.
     public private(set) var cycle: Double = 0
     /// The easing curve sampled at Bézier parameters i/128: progress (y) and time (x) fractions.
@@ -63,7 +65,8 @@ public struct AnimationTimeline: Sendable {
         }
         lineEnd = delay + stagger * Double(Swift.min(maxSeries, Choreography.maxStaggeredIndex)) + duration
         if hasAnnotation { last = Swift.max(last, lineEnd + Self.lateFade(duration)) }
-        cycle = Swift.max(last, 0.05) + (repeatCount == nil ? 0 : 1)
+        end = Swift.max(last, 0.05)
+        cycle = end + (repeatCount == nil ? 0 : 1)
     }
 
     /// Calls `body` for groups with a role, depth first, entering a group's children unless

@@ -50,3 +50,22 @@ public struct Choreography: Hashable, Sendable {
     /// Highest series or item index whose start is delayed by `stagger`; later ones start with it.
     public static let maxStaggeredIndex = 100
 }
+
+extension Choreography.Easing {
+    /// The progress (0…1) at time fraction `u` (0…1) along this curve, as SMIL's `keySplines` and CSS's
+    /// `cubic-bezier()` define it: the Bézier from (0, 0) over (x1, y1), (x2, y2) to (1, 1) maps time on x to
+    /// progress on y, so the curve's parameter s with x(s) = u is found (x is monotone in s because 0 ≤ x1, x2 ≤ 1;
+    /// bisection to 2⁻⁴⁰, far below anything a frame can show) and y(s) returned.
+    public func progress(atTime u: Double) -> Double {
+        guard u > 0 else { return 0 }
+        guard u < 1 else { return 1 }
+        if self == .linear { return u }
+        let (x1, y1, x2, y2) = controlPoints
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if AnimationTimeline.bezier(x1, x2, mid) < u { lo = mid } else { hi = mid }
+        }
+        return AnimationTimeline.bezier(y1, y2, (lo + hi) / 2)
+    }
+}

@@ -70,7 +70,8 @@ public struct SVGWriter: Sendable {
             (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x2D || b == 0x5F
         })
         if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
-        var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { AnimationTimeline($0, scene: scene) },
+        let timeline = animation.map { AnimationTimeline($0, scene: scene) }
+        var document = SVGDocumentWriter(prefix: prefix, timeline: timeline,
                                          cancellation: cancellation, maxBytes: maxBytes)
         return document.write(scene)
     }

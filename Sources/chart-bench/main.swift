@@ -28,6 +28,7 @@ let all: [Benchmark] = [
     serverBenchmarks(),
     accessBenchmarks(),
     chartJSBenchmarks(),
+    animationBenchmarks(),
     animatedBenchmarks(),
 ].flatMap { $0 }
 do {

@@ -81,7 +81,8 @@ struct SeedAnimationTests {
         // Without a stack base, each bar scales about its own base edge with its series' stagger.
         let lone = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                          nodes: [bar(1, rects[1], base: edges[1], stackBase: nil)])
-        let g = try #require(try animated(lone, Choreography(stagger: 0.3)).elements("g").first { $0["class"] == "bar" })
+        let bars = try animated(lone, Choreography(stagger: 0.3)).elements("g")
+        let g = try #require(bars.first { $0["class"] == "bar" })
         #expect(g["transform"] == (vertical ? "translate(0 60)" : "translate(140 0)"))
         #expect(abs((start(of: try #require(g.first("animateTransform"))) ?? -1) - 0.3) < 0.001)
     }
