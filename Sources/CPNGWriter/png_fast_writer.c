@@ -633,9 +633,19 @@ static void init_tables(void) {
 #endif
 }
 
-/* `width` premultiplied pixels at `src` as PNG scanline `row` (filter byte, then RGB or RGBA). */
-static void convert_row(const uint8_t *src, uint8_t *row, uint32_t width, int channels) {
+/* Writes row `src` as straight-alpha RGBA, except that a pixel equal to the one at the same place in `previous` is
+ * transparent black (0, 0, 0, 0): an APNG frame blended over the frame before (APNG_BLEND_OP_OVER) then keeps it. */
+static void convert_row_rgba_over(const uint8_t *src, const uint8_t *previous, uint8_t *dst, uint32_t width) {
+    convert_row_rgba(src, dst, width);
+    for (uint32_t x = 0; x < width; x++)
+        if (pixel_at(src, x) == pixel_at(previous, x)) memset(dst + 4 * (size_t)x, 0, 4);
+}
+
+/* `width` premultiplied pixels at `src` as PNG scanline `row` (filter byte, then RGB or RGBA); with `previous`
+ * (RGBA only), unchanged pixels are transparent. */
+static void convert_row(const uint8_t *src, const uint8_t *previous, uint8_t *row, uint32_t width, int channels) {
     row[0] = 0;
+    if (previous != NULL) { convert_row_rgba_over(src, previous, row + 1, width); return; }
     if (channels == 4) { convert_row_rgba(src, row + 1, width); return; }
 #if HAVE_SSSE3_PATH
     if (haveSSSE3) { convert_row_rgb_ssse3(src, row + 1, width); return; }
@@ -654,8 +664,9 @@ static void set_error(char *message, size_t capacity, const char *text) {
 /* Appends to `out` the zlib stream (RFC 1950) of `height` scanlines of `width` pixels read from `pixels`, whose
  * rows start `pixelStride` pixels apart (a sub-rectangle of a larger image when pixelStride > width): filter type 0,
  * RGB (channels 3, alpha dropped) or straight-alpha RGBA (channels 4). Returns NULL on success, else the reason. */
-static const char *deflate_scanlines(const uint8_t *pixels, size_t pixelStride, uint32_t width, uint32_t height,
-                                     int channels, int useHash, chart_png_buffer *out) {
+static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
+                                     uint32_t width, uint32_t height, int channels, int useHash,
+                                     chart_png_buffer *out) {
     static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
     pthread_once(&tablesOnce, init_tables);
     size_t stride = (size_t)width * (size_t)channels + 1;
@@ -690,11 +701,13 @@ static const char *deflate_scanlines(const uint8_t *pixels, size_t pixelStride, 
     /* Rows are converted one ahead of the matcher, so the 8-byte loads below never read bytes that are not
      * written yet; the last row's loads reach into 8 zeroed bytes of slack. */
     memset(raw + stride * height, 0, 8);
-    convert_row(pixels, raw, width, channels);
+    convert_row(pixels, previous, raw, width, channels);
     adler_update(&s1, &s2, raw, stride);
     for (uint32_t y = 0; y < height && ok; y++) {
         if (y + 1 < height) {
-            convert_row(pixels + (size_t)(y + 1) * pixelStride * 4, raw + (size_t)(y + 1) * stride, width, channels);
+            size_t next = (size_t)(y + 1) * pixelStride * 4;
+            convert_row(pixels + next, previous ? previous + next : NULL, raw + (size_t)(y + 1) * stride, width,
+                        channels);
             adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
         uint8_t *row = raw + (size_t)y * stride;
@@ -821,7 +834,7 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     size_t idatStart = out->size;
     put_be32(out, 0);  /* length, patched below */
     put_bytes(out, "IDAT", 4);
-    const char *failure = deflate_scanlines(pixels, width, width, height, channels, effort > 0, out);
+    const char *failure = deflate_scanlines(pixels, NULL, width, width, height, channels, effort > 0, out);
     if (failure == NULL && !reserve(out, 64)) failure = "out of memory for PNG output";
     if (failure == NULL) {
         size_t idatLength = out->size - idatStart - 8;
@@ -843,13 +856,15 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     return 0;
 }
 
-int chart_png_deflate_rect(const uint8_t *pixels, uint32_t image_width, uint32_t x, uint32_t y, uint32_t width,
-                           uint32_t height, int channels, int effort, chart_png_buffer *out) {
+int chart_png_deflate_rect(const uint8_t *pixels, const uint8_t *previous, uint32_t image_width, uint32_t x,
+                           uint32_t y, uint32_t width, uint32_t height, int channels, int effort,
+                           chart_png_buffer *out) {
     if (pixels == NULL || out == NULL || width == 0 || height == 0 || x > image_width || width > image_width - x
-        || (channels != 3 && channels != 4))
+        || (channels != 3 && channels != 4) || (previous != NULL && channels != 4))
         return 1;
-    const uint8_t *origin = pixels + ((size_t)y * image_width + x) * 4;
-    return deflate_scanlines(origin, image_width, width, height, channels, effort > 0, out) == NULL ? 0 : 1;
+    size_t offset = ((size_t)y * image_width + x) * 4;
+    return deflate_scanlines(pixels + offset, previous ? previous + offset : NULL, image_width, width, height,
+                             channels, effort > 0, out) == NULL ? 0 : 1;
 }
 
 uint32_t chart_crc32(uint32_t crc, const uint8_t *bytes, size_t n) {

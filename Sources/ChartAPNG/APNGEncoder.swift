@@ -5,12 +5,13 @@ import CPNGWriter
 /// only the previous frame's pixels and the compressed data of the frame not yet written.
 ///
 /// The first frame is the default image (IDAT) and the first frame of the animation. Every later frame stores only
-/// the rectangle in which it differs from the one before (`PixelRect.changed`), drawn with `APNG_BLEND_OP_SOURCE`
-/// over the kept canvas (`APNG_DISPOSE_OP_NONE`); a frame identical to the one before is not stored at all, its
-/// delay is added to that frame's. Delays are written as exact fractions (`delay_num / delay_den`, e.g. 1/30 s).
-/// Pixels are 8-bit RGB when the first frame is opaque (a later frame with translucent pixels is then an error:
-/// rendered frames of one chart share its background), straight-alpha RGBA otherwise, compressed with the PNG
-/// encoder's chart-specialised deflate (CPNGWriter).
+/// the rectangle in which it differs from the one before (`PixelRect.changed`) over the kept canvas
+/// (`APNG_DISPOSE_OP_NONE`): blended over it (`APNG_BLEND_OP_OVER`) with its unchanged pixels transparent when its
+/// changed pixels are opaque, else replacing it (`APNG_BLEND_OP_SOURCE`). A frame identical to the one before is not
+/// stored at all, its delay is added to that frame's. Delays are written as exact fractions (`delay_num /
+/// delay_den`, e.g. 1/30 s). Pixels are straight-alpha RGBA, compressed with the PNG encoder's chart-specialised
+/// deflate (CPNGWriter). (RGB would make a single opaque frame 5 % smaller, but transparent unchanged pixels need
+/// alpha, and they halve an animation: 262 KB instead of 533 KB for the standard chart, docs/benchmarks.md.)
 public struct APNGEncoder {
     public let width: Int
     public let height: Int
@@ -21,9 +22,7 @@ public struct APNGEncoder {
     private var previous: Pixmap?
     /// The last frame appended, compressed but not yet written, so that identical frames after it can still lengthen
     /// its delay.
-    private var pending: (rect: PixelRect, data: [UInt8], delay: Double)?
-    /// 3 (RGB) or 4 (RGBA), fixed by the first frame.
-    private var channels = 4
+    private var pending: (rect: PixelRect, data: [UInt8], delay: Double, blend: UInt8)?
     /// fcTL and fdAT chunks after the IDAT, in order (the IDAT is in `defaultImage`).
     private var chunks: [UInt8] = []
     private var defaultImage: [UInt8] = []
@@ -50,8 +49,7 @@ public struct APNGEncoder {
         }
         guard delay >= 0, delay <= Self.maxDelay else { throw APNGError("frame delay \(delay) s is not 0…65,535 s") }
         guard let previous else {
-            channels = frame.isOpaque ? 3 : 4
-            pending = (PixelRect(frame), try Self.deflate(frame, PixelRect(frame), channels: channels), delay)
+            pending = (PixelRect(frame), try Self.deflate(frame, PixelRect(frame)), delay, 0)
             self.previous = frame
             return
         }
@@ -63,14 +61,14 @@ public struct APNGEncoder {
             // Too long for one frame: a one-pixel frame that changes nothing carries the rest.
             try flush()
             let pixel = PixelRect(x: 0, y: 0, width: 1, height: 1)
-            pending = (pixel, try Self.deflate(frame, pixel, channels: channels), delay)
+            pending = (pixel, try Self.deflate(frame, pixel), delay, 0)
             return
         }
-        if channels == 3 && !frame.isOpaqueByConstruction && !Self.isOpaque(frame, in: rect) {
-            throw APNGError("frame \(frameCount + 1) has translucent pixels, but the first frame was opaque")
-        }
         try flush()
-        pending = (rect, try Self.deflate(frame, rect, channels: channels), delay)
+        // Blended over the frame before, unchanged pixels can be transparent (long runs deflate to almost nothing)
+        // as long as the changed ones are opaque: a translucent one would blend with the old pixel.
+        let over = frame.isOpaqueByConstruction || Self.isOpaque(frame, in: rect)
+        pending = (rect, try Self.deflate(frame, rect, over: over ? previous : nil), delay, over ? 1 : 0)
         self.previous = frame
     }
 
@@ -83,7 +81,7 @@ public struct APNGEncoder {
         var header: [UInt8] = []
         Self.put32(UInt32(width), &header)
         Self.put32(UInt32(height), &header)
-        header += [8, channels == 4 ? 6 : 2, 0, 0, 0]
+        header += [8, 6, 0, 0, 0]  // 8-bit RGBA
         Self.chunk("IHDR", header, into: &png)
         var control: [UInt8] = []
         Self.put32(frameCount, &control)
@@ -97,7 +95,7 @@ public struct APNGEncoder {
 
     /// Writes the pending frame: its fcTL, then its data as the IDAT (the first frame) or an fdAT.
     private mutating func flush() throws(APNGError) {
-        guard let (rect, data, delay) = pending else { return }
+        guard let (rect, data, delay, blend) = pending else { return }
         pending = nil
         guard data.count <= Int(Int32.max) - 4 else { throw APNGError("a frame's compressed data is over 2 GiB") }
         let (numerator, denominator) = Self.fraction(delay)
@@ -106,7 +104,7 @@ public struct APNGEncoder {
         Self.put32(sequence, &control)
         for value in [rect.width, rect.height, rect.x, rect.y] { Self.put32(UInt32(value), &control) }
         control += [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF)]
-        control += [0, 0]  // APNG_DISPOSE_OP_NONE, APNG_BLEND_OP_SOURCE
+        control += [0, blend]  // APNG_DISPOSE_OP_NONE, then APNG_BLEND_OP_SOURCE (0) or APNG_BLEND_OP_OVER (1)
         sequence += 1
         if frameCount == 0 {
             Self.chunk("fcTL", control, into: &defaultImage)
@@ -123,15 +121,22 @@ public struct APNGEncoder {
         frameCount += 1
     }
 
-    /// The zlib stream of `rect` of `frame` as PNG scanlines.
-    private static func deflate(_ frame: Pixmap, _ rect: PixelRect, channels: Int) throws(APNGError) -> [UInt8] {
+    /// The zlib stream of `rect` of `frame` as PNG scanlines; pixels equal to `over`'s transparent.
+    private static func deflate(_ frame: Pixmap, _ rect: PixelRect, over previous: Pixmap? = nil)
+        throws(APNGError) -> [UInt8]
+    {
         var buffer = chart_png_buffer(data: nil, size: 0, capacity: 0)
         defer { chart_png_free(&buffer) }
-        let status = frame.data.withUnsafeBytes { bytes in
-            chart_png_deflate_rect(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(frame.width),
-                                   UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height),
-                                   Int32(channels), 1, &buffer)
+        func write(_ old: UnsafePointer<UInt8>?) -> Int32 {
+            frame.data.withUnsafeBytes { bytes in
+                chart_png_deflate_rect(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), old,
+                                       UInt32(frame.width), UInt32(rect.x), UInt32(rect.y), UInt32(rect.width),
+                                       UInt32(rect.height), 4, 1, &buffer)
+            }
         }
+        let status = previous.map { old in
+            old.data.withUnsafeBytes { write($0.baseAddress?.assumingMemoryBound(to: UInt8.self)) }
+        } ?? write(nil)
         guard status == 0, let data = buffer.data else { throw APNGError("out of memory compressing a frame") }
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
