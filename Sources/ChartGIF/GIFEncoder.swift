@@ -170,15 +170,25 @@ public struct GIFEncoder {
     {
         let transparent = palette.transparentIndex
         var indices = [UInt8](repeating: transparent, count: rect.width * rect.height)
-        // Fills `indices` from `pixels`, leaving transparent what `before` (if any) already shows.
+        // Fills `indices` from `pixels`, leaving transparent what `before` (if any) already shows. Charts are runs
+        // of one color, so a pixel equal to the one before reuses its index.
         func fill(_ pixels: UnsafeBufferPointer<UInt32>, _ before: UnsafeBufferPointer<UInt32>?) {
             var k = 0
-            for y in rect.y..<rect.y + rect.height {
-                let row = y * frame.width
-                for x in rect.x..<rect.x + rect.width {
-                    let pixel = pixels[row + x]
-                    if pixel >> 24 >= 128 && before?[row + x] != pixel { indices[k] = index(of: pixel, palette) }
-                    k += 1
+            var last: UInt32 = 0, lastIndex = transparent
+            indices.withUnsafeMutableBufferPointer { indices in
+                for y in rect.y..<rect.y + rect.height {
+                    let row = y * frame.width
+                    for x in rect.x..<rect.x + rect.width {
+                        let pixel = pixels[row + x]
+                        if pixel >> 24 >= 128 && before?[row + x] != pixel {
+                            if pixel != last {
+                                last = pixel
+                                lastIndex = index(of: pixel, palette)
+                            }
+                            indices[k] = lastIndex
+                        }
+                        k += 1
+                    }
                 }
             }
         }

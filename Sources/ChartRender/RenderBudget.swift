@@ -25,7 +25,7 @@ public struct RenderBudget: Sendable, Equatable {
     /// compared with the frame before and its changed part compressed.
     public var maxAnimatedPixels = 60_000_000.0
     /// Estimated rasterizing work (`rasterWork`) of all frames of an animated raster together, in nanoseconds.
-    public var maxAnimatedRasterWork = 500_000_000.0
+    public var maxAnimatedRasterWork = 800_000_000.0
 
     public init() {}
 
