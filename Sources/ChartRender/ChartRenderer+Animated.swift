@@ -48,30 +48,29 @@ extension ChartRenderer {
         }
         let delay = 1 / Double(fps)
         let plays = spec.animation.repeatCount.isFinite ? Int(spec.animation.repeatCount) : 0
+        let count = frames(fps)
+        // Frame i of `count`, fed to an encoder made for the first one's size.
+        func encode<Encoder: FrameEncoder>(_ make: (Pixmap) -> Encoder) throws -> [UInt8] {
+            var encoder: Encoder?
+            for i in 0..<count {
+                let pixmap = try frame(i == count - 1 ? scene : animator?.scene(at: Double(i) * delay) ?? scene)
+                if encoder == nil { encoder = make(pixmap) }
+                try encoder?.append(pixmap, delay: delay)
+            }
+            guard var encoder else { throw RenderError.backendFailure("no frames") }
+            return try encoder.finish()
+        }
         do {
             switch format {
             case .gif:
-                // The color table comes from the finished chart, which holds every paint of the scene.
-                let final = try frame(scene)
-                let matte = Self.matte(scene.background ?? ThemeColors.of(spec.theme).background,
-                                       theme: ThemeColors.of(spec.theme).background)
-                var encoder = GIFEncoder(width: final.width, height: final.height, plays: plays,
-                                         palette: GIFPalette(frame: final, matte: matte))
-                for i in 0..<frames(fps) - 1 {
-                    try encoder.append(try frame(animator?.scene(at: Double(i) * delay) ?? scene), delay: delay)
-                }
-                try encoder.append(final, delay: delay)
-                return try encoder.finish()
+                // The color table comes from the finished chart, which holds every paint of the scene (drawn once
+                // more at the end rather than kept: at most two frames are in memory).
+                let theme = ThemeColors.of(spec.theme).background
+                let palette = GIFPalette(frame: try frame(scene), matte: Self.matte(scene.background ?? theme,
+                                                                                      theme: theme))
+                return try encode { GIFEncoder(width: $0.width, height: $0.height, plays: plays, palette: palette) }
             default:
-                var encoder: APNGEncoder?
-                for i in 0..<frames(fps) {
-                    let t = Double(i) * delay
-                    let pixmap = try frame(i == frames(fps) - 1 ? scene : animator?.scene(at: t) ?? scene)
-                    if encoder == nil { encoder = APNGEncoder(width: pixmap.width, height: pixmap.height, plays: plays) }
-                    try encoder?.append(pixmap, delay: delay)
-                }
-                guard var encoder else { throw RenderError.backendFailure("no frames") }
-                return try encoder.finish()
+                return try encode { APNGEncoder(width: $0.width, height: $0.height, plays: plays) }
             }
         } catch let error as RenderError {
             throw error
@@ -87,3 +86,12 @@ extension ChartRenderer {
         return UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
     }
 }
+
+/// What the pipeline needs of an animated encoder (`APNGEncoder`, `GIFEncoder`).
+protocol FrameEncoder {
+    mutating func append(_ frame: Pixmap, delay: Double) throws
+    mutating func finish() throws -> [UInt8]
+}
+
+extension APNGEncoder: FrameEncoder {}
+extension GIFEncoder: FrameEncoder {}
