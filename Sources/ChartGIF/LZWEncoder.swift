@@ -1,19 +1,17 @@
 /// GIF's variable-length-code LZW (GIF89a specification, appendix F): codes grow from `minimumCodeSize + 1` to 12
 /// bits, a clear code starts over when the 4,096-entry table is full, and the codes are packed least significant
-/// bit first into 255-byte sub-blocks.
-///
-/// The string table is direct-mapped: the entry for (prefix code, next index) is slot prefix · 256 + index, holding
-/// the code with the table's generation in its high bits, so a clear is one increment instead of a 4 MiB reset and a
-/// lookup is one load (a hash with probing cost 19 % of the standard chart's GIF).
+/// bit first into 255-byte sub-blocks. The string table is a small open-addressing hash of (prefix code, next index)
+/// pairs, reset on each clear.
 struct LZWEncoder {
     private let minimumCodeSize: Int
-    /// generation << 12 | code, for 4,096 prefixes × 256 indices.
-    private var table: [UInt32]
-    private var generation: UInt32 = 1
+    private var keys: [Int32]
+    private var codes: [UInt16]
+    private static let slots = 8192  // twice the most entries, so probes stay short
 
     init(minimumCodeSize: Int) {
         self.minimumCodeSize = minimumCodeSize
-        table = [UInt32](repeating: 0, count: 4096 << 8)
+        keys = [Int32](repeating: -1, count: Self.slots)
+        codes = [UInt16](repeating: 0, count: Self.slots)
     }
 
     /// The image data of `indices` (each below 2^minimumCodeSize): the code-size byte, the sub-blocks and the
@@ -21,7 +19,7 @@ struct LZWEncoder {
     mutating func encode(_ indices: [UInt8], into out: inout [UInt8]) {
         let clear = 1 << minimumCodeSize, end = clear + 1
         var packed: [UInt8] = []
-        packed.reserveCapacity(indices.count / 4 + 16)
+        packed.reserveCapacity(indices.count / 2 + 16)
         var bits: UInt64 = 0, count = 0
         var width = minimumCodeSize + 1, next = end + 1
         // Writes `code` at the current width; then widens when the next code to assign no longer fits (the decoder
@@ -36,31 +34,32 @@ struct LZWEncoder {
             }
             if next >= 1 << width && width < 12 { width += 1 }
         }
-        newGeneration()
         emit(clear)
         if var prefix = indices.first.map(Int.init) {
-            var current = generation
-            table.withUnsafeMutableBufferPointer { table in
-                indices.withUnsafeBufferPointer { indices in
-                    for k in 1..<indices.count {
+            keys.withUnsafeMutableBufferPointer { keys in
+                codes.withUnsafeMutableBufferPointer { codes in
+                    let mask = Self.slots - 1
+                    for k in 1..<max(indices.count, 1) {
                         let symbol = Int(indices[k])
-                        let slot = prefix << 8 | symbol
-                        let entry = table[slot]
-                        if entry >> 12 == current {
-                            prefix = Int(entry & 0xFFF)
+                        let key = Int32(prefix << 8 | symbol)
+                        var slot = (Int(key) &* 0x9E37_79B1) >> 12 & mask
+                        var found = -1
+                        while keys[slot] >= 0 {
+                            if keys[slot] == key { found = Int(codes[slot]); break }
+                            slot = (slot + 1) & mask
+                        }
+                        if found >= 0 {
+                            prefix = found
                             continue
                         }
                         emit(prefix)
                         if next < 4096 {
-                            table[slot] = current << 12 | UInt32(next)
+                            keys[slot] = key
+                            codes[slot] = UInt16(next)
                             next += 1
                         } else {
                             emit(clear)
-                            current += 1
-                            if current > UInt32.max >> 12 {
-                                for i in table.indices { table[i] = 0 }
-                                current = 1
-                            }
+                            for i in 0..<Self.slots { keys[i] = -1 }
                             next = end + 1
                             width = minimumCodeSize + 1
                         }
@@ -68,11 +67,12 @@ struct LZWEncoder {
                     }
                 }
             }
-            generation = current
             emit(prefix)
         }
         emit(end)
         if count > 0 { packed.append(UInt8(truncatingIfNeeded: bits)) }
+        // Leave the table empty for the next image.
+        for i in 0..<Self.slots { keys[i] = -1 }
 
         out.append(UInt8(minimumCodeSize))
         var start = 0
@@ -83,15 +83,5 @@ struct LZWEncoder {
             start += n
         }
         out.append(0)
-    }
-
-    /// A fresh, empty table: the next generation (after 2^20 of them, the slots are really zeroed and counting
-    /// starts again).
-    private mutating func newGeneration() {
-        generation += 1
-        if generation > UInt32.max >> 12 {
-            for i in table.indices { table[i] = 0 }
-            generation = 1
-        }
     }
 }
