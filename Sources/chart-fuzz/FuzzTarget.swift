@@ -9,7 +9,8 @@ import HTTPServer
 /// What one fuzz input exercises. Each target must return normally for every input: a trap, a sanitizer report
 /// or a timeout is a bug.
 enum FuzzTarget: String, CaseIterable {
-    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, APNG or GIF).
+    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, APNG or
+    /// GIF).
     case chart
     /// Bytes as a TrueType font: load it, read every glyph's outline and advance, kern pairs, measure a string.
     case font

@@ -80,7 +80,9 @@ func crc32(_ bytes: [UInt8]) -> UInt32 {
 
 /// A PNG of one frame: `ihdr` with the frame's size, an IDAT of `zlib`, IEND.
 func wrapPNG(ihdr: [UInt8], width: Int, height: Int, zlib: [UInt8]) -> [UInt8] {
-    func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return be32(data.count) + body + be32(Int(crc32(body)))

@@ -67,7 +67,9 @@ struct DecodedGIF {
                 frames.append(Frame(rect: rect, delay: control.delay, disposal: control.disposal,
                                     transparent: control.transparent, indices: indices, canvas: canvas))
                 if control.disposal == 2 {
-                    for y in rect.y..<rect.y + rect.height { for x in rect.x..<rect.x + rect.width { canvas[y * width + x] = nil } }
+                    for y in rect.y..<rect.y + rect.height {
+                        for x in rect.x..<rect.x + rect.width { canvas[y * width + x] = nil }
+                    }
                 } else if control.disposal == 3 {
                     canvas = before
                 }

@@ -95,7 +95,8 @@ import Testing
 
     @Test func aCanvasTooLargeForAnyFPSNamesAScale() throws {
         // One series drawn in 1 s, its last point popping until 1.33 s: ⌈1.33 · 1⌉ samples and the final frame.
-        let json = #"{"width":400,"height":300,"scale":4,"series":[{"values":[1,3]}],"animation":{"fps":1,"duration":1}}"#
+        let json = #"{"width":400,"height":300,"scale":4,"series":[{"values":[1,3]}],"#
+            + #""animation":{"fps":1,"duration":1}}"#
         #expect(try expectedDuration(json, fps: 1) == 3)
         var budget = RenderBudget()
         budget.maxAnimatedPixels = 3 * 800 * 600  // three frames at scale 2 (2.25 would be 3 × 900 × 675)
