@@ -61,6 +61,20 @@ import Testing
         }
     }
 
+    @Test func gifSamplesAtMost50FPSSoNoDelayIsUnder2Centiseconds() throws {
+        let json = Self.spec + #","animation":{"fps":60}}"#
+        let gif = try render(json, .gif)
+        // Graphic control extensions: 21 F9 04 <packed> <delay, 2 bytes little-endian> <index> 00.
+        var delays: [Int] = []
+        for i in 0..<gif.count - 8 where gif[i] == 0x21 && gif[i + 1] == 0xF9 && gif[i + 2] == 4 {
+            let low = Int(gif[i + 4]), high = Int(gif[i + 5])
+            delays.append(low | high << 8)
+        }
+        #expect(!delays.isEmpty && delays.allSatisfy { $0 >= 2 }, "\(delays)")
+        let expected = try expectedDuration(json, fps: 50)
+        #expect(delays.reduce(0, +) == Int((expected * 100).rounded()))
+    }
+
     @Test func withoutAnimationBothFormatsAreOneFrame() throws {
         let json = Self.spec + #","animation":false}"#
         let apng = chunks(try render(json, .apng))
