@@ -71,7 +71,7 @@ public struct AnimationTimeline: Sendable {
 
     /// Calls `body` for groups with a role, depth first, entering a group's children unless
     /// `body` returns false for it.
-    public static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
+    static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
         for node in nodes {
             guard case .group(let g) = node else { continue }
             if let role = g.role, !body(role) { continue }
@@ -79,17 +79,17 @@ public struct AnimationTimeline: Sendable {
         }
     }
 
-    public func staggered(_ index: Int) -> Double {
+    func staggered(_ index: Int) -> Double {
         delay + stagger * Double(Swift.min(Swift.max(index, 0), Choreography.maxStaggeredIndex))
     }
 
     /// When a pie's clockwise sweep starts: after the delay, like the first series.
-    public var sweepStart: Double { delay }
+    var sweepStart: Double { delay }
     /// When a pie's sweep has covered the whole turn, and its labels start fading in.
-    public var sweepEnd: Double { delay + duration }
+    var sweepEnd: Double { delay + duration }
 
     /// When series `k`'s line starts drawing.
-    public func lineStart(_ k: Int) -> Double { staggered(k) }
+    func lineStart(_ k: Int) -> Double { staggered(k) }
 
     /// When series `k`'s growing line reaches arc-length fraction `progress`: the eased timing
     /// curve is inverted, so marks appear exactly under the line's tip.
@@ -108,7 +108,7 @@ public struct AnimationTimeline: Sendable {
     /// The time fraction u at which the easing curve reaches `progress`: a binary search in the
     /// sampled curve, then linear interpolation (the progress coordinate is monotone for our curves;
     /// the error is far below the 1 ms the output can express).
-    public func easedTime(for progress: Double) -> Double {
+    func easedTime(for progress: Double) -> Double {
         var lo = 0, hi = Self.samples
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
@@ -126,11 +126,11 @@ public struct AnimationTimeline: Sendable {
     static func labelFade(_ duration: Double) -> Double { duration / 8 }  // 0.15 s
     static func lateFade(_ duration: Double) -> Double { duration / 3 }  // 0.4 s
 
-    public var areaOffset: Double { Self.areaOffset(duration) }
-    public var areaFade: Double { Self.areaFade(duration) }
-    public var popDuration: Double { Self.popDuration(duration) }
-    public var labelFade: Double { Self.labelFade(duration) }
-    public var lateFade: Double { Self.lateFade(duration) }
+    var areaOffset: Double { Self.areaOffset(duration) }
+    var areaFade: Double { Self.areaFade(duration) }
+    var popDuration: Double { Self.popDuration(duration) }
+    var labelFade: Double { Self.labelFade(duration) }
+    var lateFade: Double { Self.lateFade(duration) }
 
     /// An upper bound of the end of `role`'s animation (0 when it has none); annotations, which
     /// wait for every line, are accounted for separately.

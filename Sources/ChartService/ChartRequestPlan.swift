@@ -25,6 +25,8 @@ struct ParsedChart {
     var format: OutputFormat
     /// True when `Accept` chose the format, so responses carry `Vary: Accept`.
     var variesWithAccept: Bool
+    /// True when the answer is the image as a data URI (`DataURI`) rather than its bytes.
+    var dataURI = false
     /// The `X-Chart-Ignored` value: input the route accepted and ignored; nil when there is none.
     var ignored: String? = nil
 }

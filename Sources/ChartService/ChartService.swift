@@ -200,14 +200,26 @@ public final class ChartService: HTTPResponder {
         return .json(json, cacheControl: ChartRequestPlan.immutable)
     }
 
-    /// `?format=`: nil when absent, or the problem when it names no format.
-    private func formatOverride(_ request: HTTPRequest) -> Result<OutputFormat?, ProblemResponse> {
-        guard let raw = try? QueryString(request.query)["format"] else { return .success(nil) }
-        guard let parsed = OutputFormat(rawValue: String(decoding: raw, as: UTF8.self)) else {
-            let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(ProblemResponse(Problem.badRequest("format must be one of \(names)", path: "format")))
+    /// How a `/v1/chart` request asks to be answered in its query: `?format=` (nil when absent) and whether
+    /// `?encoding=base64` asks for a data URI; or the problem when either is not understood.
+    private func representation(_ request: HTTPRequest) -> Result<(OutputFormat?, dataURI: Bool), ProblemResponse> {
+        guard let query = try? QueryString(request.query) else { return .success((nil, false)) }
+        var format: OutputFormat?
+        if let raw = query["format"] {
+            guard let parsed = OutputFormat(name: String(decoding: raw, as: UTF8.self)) else {
+                let problem = Problem.badRequest("format must be one of \(OutputFormat.names)", path: "format")
+                return .failure(ProblemResponse(problem))
+            }
+            format = parsed
         }
-        return .success(parsed)
+        switch query["encoding"].map({ String(decoding: $0, as: UTF8.self) }) {
+        case nil, "", "binary": return .success((format, false))
+        case "base64": return .success((format, true))
+        default:
+            let problem = Problem.badRequest("encoding must be base64 (a data URI) or binary (the default)",
+                                             path: "encoding")
+            return .failure(ProblemResponse(problem))
+        }
     }
 
     /// The plan of a request on a chart route, or the problem that refuses it before anything is parsed.
@@ -215,28 +227,31 @@ public final class ChartService: HTTPResponder {
         route == .quickChart ? .success(quickChartPlan(request)) : nativePlan(request)
     }
 
-    /// `/v1/chart`: a native spec; `?format=` beats the spec's own format, which beats `Accept`.
+    /// `/v1/chart`: a native spec; `?format=` beats the spec's own format, which beats `Accept`
+    /// (`FormatNegotiation`); `?encoding=base64` answers with a data URI.
     private func nativePlan(_ request: HTTPRequest) -> Result<ChartRequestPlan, ProblemResponse> {
         let json: [UInt8], cacheControl: String
         switch chartSource(request) {
         case .refused(let problem): return .failure(ProblemResponse(problem))
         case .json(let bytes, let control): (json, cacheControl) = (bytes, control)
         }
-        let override: OutputFormat?
-        switch formatOverride(request) {
-        case .success(let format): override = format
+        let override: OutputFormat?, dataURI: Bool
+        switch representation(request) {
+        case .success(let asked): (override, dataURI) = asked
         case .failure(let problem): return .failure(problem)
         }
         let accepted = FormatNegotiation.preferredFormat(accept: request.headers["Accept"])
         let renderer = self.renderer
-        let memoKey = ChartCacheKey.forRequest(json: json, override: override, accepted: accepted,
+        let memoKey = ChartCacheKey.forRequest(json: json, override: override, accepted: accepted, dataURI: dataURI,
                                                rendererVersion: configuration.rendererVersion)
         return .success(ChartRequestPlan(memoKey: memoKey, cacheControl: cacheControl) {
             () throws(ProblemResponse) -> ParsedChart in
             do throws(SpecError) {
                 let spec = try renderer.parse(json: json, renderingAs: override)
-                return ParsedChart(spec: spec, format: override ?? spec.format ?? accepted,
-                                   variesWithAccept: override == nil && spec.format == nil)
+                return ParsedChart(spec: spec,
+                                   format: FormatNegotiation.format(requested: override, spec: spec.format,
+                                                                    otherwise: accepted),
+                                   variesWithAccept: override == nil && spec.format == nil, dataURI: dataURI)
             } catch {
                 throw ProblemResponse(Problem.invalidSpec(error))
             }
@@ -263,7 +278,7 @@ public final class ChartService: HTTPResponder {
                                 logFields: [("format", resolution.format.rawValue), ("cache", "etag")])
         }
         guard let cached = cache.get(key, countingMiss: countMiss) else { return nil }
-        headers.add("Content-Type", cached.contentType)
+        Self.addRepresentationHeaders(resolution, to: &headers)
         headers.add("Server-Timing", "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=0, cache;desc=\"hit\"")
         return HTTPResponse(status: 200, headers: headers, body: cached.bytes,
                             logFields: [("format", cached.format.rawValue), ("cache", "hit")])
@@ -287,9 +302,10 @@ public final class ChartService: HTTPResponder {
             }
             parsed = fresh
             resolution = ChartResolution(
-                key: ChartCacheKey.forChart(spec: fresh.spec, format: fresh.format,
+                key: ChartCacheKey.forChart(spec: fresh.spec, format: fresh.format, dataURI: fresh.dataURI,
                                             rendererVersion: configuration.rendererVersion),
-                format: fresh.format, variesWithAccept: fresh.variesWithAccept, ignored: fresh.ignored)
+                format: fresh.format, variesWithAccept: fresh.variesWithAccept, dataURI: fresh.dataURI,
+                ignored: fresh.ignored)
             resolutions.put(plan.memoKey, resolution)
         }
         let parseSeconds = monotonicSeconds() - parseStart
@@ -300,7 +316,7 @@ public final class ChartService: HTTPResponder {
         let format = resolution.format
         var headers = validatorHeaders(resolution, cacheControl: plan.cacheControl)
         let renderStart = monotonicSeconds()
-        let rendered: RenderedChart
+        var rendered: RenderedChart
         do throws(RenderError) {
             // A remembered resolution skipped parsing; an image evicted since needs the spec again.
             let spec: ChartSpec
@@ -321,6 +337,9 @@ public final class ChartService: HTTPResponder {
                                         cancellation: CancellationCheck { cancellation.isCancelled },
                                         idPrefix: "c" + resolution.key.description.prefix(10))
             rendered = try renderer.render(spec, format: format, options: options)
+            if resolution.dataURI {
+                rendered = RenderedChart(bytes: try DataURI.encode(rendered, budget: options.budget), format: format)
+            }
         } catch {
             var response = Problem.renderFailure(error).response
             response.logFields = [("format", format.rawValue), ("cache", "miss")]
@@ -337,7 +356,7 @@ public final class ChartService: HTTPResponder {
         let renderSeconds = monotonicSeconds() - renderStart
         metrics.observeRender(seconds: renderSeconds)
         cache.put(resolution.key, rendered)
-        headers.add("Content-Type", rendered.contentType)
+        Self.addRepresentationHeaders(resolution, to: &headers)
         headers.add("Server-Timing",
                     "parse;dur=\(Self.milliseconds(parseSeconds)), render;dur=\(Self.milliseconds(renderSeconds))")
         return HTTPResponse(status: 200, headers: headers, body: rendered.bytes,
@@ -345,6 +364,18 @@ public final class ChartService: HTTPResponder {
     }
 
     // MARK: Helpers
+
+    /// `Content-Type` of an answer with the chart, and for the chart's own bytes a `Content-Disposition` that
+    /// shows it in place (`inline`) and names it `chart.<extension>` when saved, instead of whatever a browser makes
+    /// of `/v1/chart?c=…`. A data URI is text to embed, not a file, so it gets neither name nor disposition.
+    static func addRepresentationHeaders(_ resolution: ChartResolution, to headers: inout HTTPHeaders) {
+        guard !resolution.dataURI else {
+            headers.add("Content-Type", DataURI.contentType)
+            return
+        }
+        headers.add("Content-Type", resolution.format.mediaType)
+        headers.add("Content-Disposition", "inline; filename=\"chart.\(resolution.format.fileExtension)\"")
+    }
 
     private func asset(_ name: String, contentType: String) -> HTTPResponse {
         guard let bytes = assets.read(name) else {

@@ -20,6 +20,36 @@ public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
     /// Animated GIF: the SMIL choreography as frames with one palette.
     case gif
 
+    /// The format a name given by a person or a client means, wherever one is read (the spec's `format`, `?format=`,
+    /// `/chart`'s `format`, the CLI's `--format`): a case name in any case, or `jpg` for `jpeg` (the common file
+    /// extension, and QuickChart's name). Nil for anything else.
+    public init?(name: some StringProtocol) {
+        guard name.utf8.count <= 4 else { return nil }
+        let lowered = name.lowercased()
+        guard let format = lowered == "jpg" ? .jpeg : OutputFormat(rawValue: lowered) else { return nil }
+        self = format
+    }
+
+    /// Every name `init(name:)` reads, for error messages: `svg, png, …, jpeg (or jpg), apng, gif`.
+    public static let names = allCases.map { $0 == .jpeg ? "jpeg (or jpg)" : $0.rawValue }
+        .joined(separator: ", ")
+
+    /// The format a file name's extension (after its last dot, any case) means: `fileExtension` of every format
+    /// but `smil`, whose `.svg` is `svg`'s, plus `.jpeg`. Nil for a name without an extension or with another one.
+    /// Pass the name without its directory.
+    public init?(fileName: some StringProtocol) {
+        guard let dot = fileName.lastIndex(of: ".") else { return nil }
+        let suffix = fileName[fileName.index(after: dot)...].lowercased()
+        let format = suffix == "jpeg" ? .jpeg : Self.allCases.first { $0 != .smil && $0.fileExtension == suffix }
+        guard let format else { return nil }
+        self = format
+    }
+
+    /// Every extension `init(fileName:)` reads, for error messages: `.svg, .png, …, .jpg, .jpeg, …`.
+    public static let fileExtensions = allCases.filter { $0 != .smil }
+        .flatMap { $0 == .jpeg ? ["jpg", "jpeg"] : [$0.fileExtension] }
+        .map { "." + $0 }.joined(separator: ", ")
+
     /// The media type sent as `Content-Type` and matched against `Accept`.
     public var mediaType: String {
         switch self {

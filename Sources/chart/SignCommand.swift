@@ -5,13 +5,13 @@ import Foundation
 // chart sign: prints a signed GET URL for chartd with --auth keys (see "Running it on the internet" in README.md).
 
 let signUsage = """
-    usage: chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format svg|png|smil|json] [--base URL]
+    usage: chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
 
       --key-id ID       the key's id in the server's keys file (kid=)
       --secret-file F   a file holding the key's secret (surrounding whitespace is ignored)
       --exp SECONDS     the URL stops working this many seconds from now (exp=); default: never
       SPEC.json         the chart spec, sent as c=<base64url of the file as given>; "-" reads standard input
-      --format F        adds format=F
+      --format F        adds format=F: \(OutputFormat.names)
       --base URL        scheme and host of the server (default http://localhost:8080)
 
     The URL is <base>/v1/chart?c=…[&format=…]&kid=…[&exp=…]&sig=…, where sig is the unpadded base64url of
@@ -44,8 +44,8 @@ struct SignCommand {
                 }
                 lifetime = seconds
             case "--format":
-                guard let f = OutputFormat(rawValue: value(arg)) else {
-                    fail("chart sign: --format takes one of svg, png, smil, json\n", code: 2)
+                guard let f = OutputFormat(name: value(arg)) else {
+                    fail("chart sign: --format takes one of \(OutputFormat.names)\n", code: 2)
                 }
                 format = f
             case "--base": base = value(arg)

@@ -4,22 +4,28 @@ import ChartService
 import ChartSpec
 import Foundation
 
-// chart render SPEC.json [-o OUT] [--format svg|png|smil|json] [--at SECONDS]
+// chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS]
 // chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
+//              [--data-uri]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
-// Invalid input: exit 1 with one validation error per line on stderr. Usage errors: exit 2.
+// Invalid input: exit 1 with one validation error per line on stderr. Usage errors (an unknown OUT extension
+// too): exit 2.
 
 let usage = """
-    usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json] [--at SECONDS]
+    usage: chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS]
            chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
-                        [-o OUT] [--format svg|png|smil|json]
+                        [-o OUT] [--format F] [--data-uri]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
 
       SPEC.json   the chart spec; "-" reads standard input
       -o OUT      where to write the image; "-" or omitted writes standard output
-      --format F  output format; otherwise taken from OUT's extension, then the spec's "format", then svg
-                  (png for --chartjs, as QuickChart)
+      --format F  the output format, one of: \(OutputFormat.names)
+                  without it, OUT's extension decides: \(OutputFormat.fileExtensions)
+                  (any other extension is an error; a spec whose "format" is "smil" stays animated in a .svg);
+                  then the spec's "format"; then svg (png for --chartjs, as QuickChart)
+      --data-uri  write data:<media type>;base64,… instead of the image's bytes (OUT's extension is then not
+                  read: it names a text file)
       --at S      draw the animation's frame at S seconds (a PNG; the SMIL document's choreography)
       --chartjs   read a Chart.js config (JSON or a JavaScript object literal, never evaluated) as /chart does;
                   --width, --height (CSS px, default 500×300), --dpr (device pixel ratio, default 2),
@@ -45,9 +51,12 @@ func readInput(_ input: String, command: String) -> Data {
 struct RenderCommand {
     var input = "-"
     var output = "-"
+    /// `--format`.
     var format: OutputFormat?
     /// The moment of the animation to draw (`--at`), nil for the static chart.
     var time: Double?
+    /// `--data-uri`.
+    var dataURI = false
     /// The QuickChart parameters when the input is a Chart.js config (`--chartjs`); nil for a native spec.
     var chartJS: ChartJSRequest?
 
@@ -86,8 +95,8 @@ struct RenderCommand {
                 guard let value = args.popFirst() else { fail("chart: -o needs a file name\n" + usage, code: 2) }
                 output = value
             case "--format":
-                guard let value = args.popFirst(), let f = OutputFormat(rawValue: value) else {
-                    fail("chart: --format takes one of svg, png, smil, json\n" + usage, code: 2)
+                guard let value = args.popFirst(), let f = OutputFormat(name: value) else {
+                    fail("chart: --format takes one of \(OutputFormat.names)\n" + usage, code: 2)
                 }
                 format = f
             case "--at":
@@ -95,6 +104,7 @@ struct RenderCommand {
                     fail("chart: --at takes a time in seconds (0 or more)\n" + usage, code: 2)
                 }
                 time = seconds
+            case "--data-uri": dataURI = true
             case "-h", "--help":
                 print(usage, terminator: "")
                 exit(0)
@@ -105,16 +115,16 @@ struct RenderCommand {
         }
         guard positional.count == 1 else { fail(usage, code: 2) }
         input = positional[0]
-        if format == nil, output != "-" {
-            format = OutputFormat.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") }
+        if format == nil, !dataURI, output != "-", FormatNegotiation.format(fileName: output, spec: nil) == .unknown {
+            fail("chart: cannot tell the format from the extension of \(output); use one of "
+                + "\(OutputFormat.fileExtensions), or give --format\n", code: 2)
         }
         if time != nil {
             format = format ?? .png
             if format != .png { fail("chart: --at draws a PNG frame, not \(format?.rawValue ?? "")\n", code: 2) }
         }
         if isChartJS {
-            format = format ?? .png
-            chartJS.format = format
+            chartJS.format = requested(spec: nil) ?? .png
             self.chartJS = chartJS
         } else if let flag = chartJSFlags.first {
             fail("chart: \(flag) is for a Chart.js config: add --chartjs\n" + usage, code: 2)
@@ -136,16 +146,41 @@ struct RenderCommand {
         }
     }
 
+    /// The format asked for by `--format` or, unless the output is standard output or a data URI, by the output
+    /// file's extension (`FormatNegotiation.format(fileName:spec:)`, given the spec's own `format`).
+    func requested(spec: OutputFormat?) -> OutputFormat? {
+        if let format { return format }
+        guard output != "-", !dataURI,
+            case .format(let named) = FormatNegotiation.format(fileName: output, spec: spec)
+        else { return nil }
+        return named
+    }
+
+    /// The native spec in `bytes`; exit 1 with one problem per line when it is not valid.
+    func parse(_ bytes: [UInt8]) -> ChartSpec {
+        do throws(SpecError) {
+            return try ChartSpec.parse(bytes, renderingAs: format)
+        } catch {
+            fail(error.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
+        }
+    }
+
     func run() {
-        let json = readInput(input, command: "chart")
-        let rendered: RenderedChart
+        let json = Array(readInput(input, command: "chart"))
+        var rendered: RenderedChart
         do {
-            if let chartJS, let format {
-                rendered = try ChartRenderer.shared.render(translate(Array(json), chartJS), format: format,
+            if let chartJS, let format = chartJS.format {
+                rendered = try ChartRenderer.shared.render(translate(json, chartJS), format: format,
                                                            options: RenderOptions(time: time))
             } else {
-                rendered = try ChartRenderer.shared.render(json: Array(json), format: format,
-                                                           options: RenderOptions(time: time))
+                let spec = parse(json)
+                let format = FormatNegotiation.format(requested: requested(spec: spec.format), spec: spec.format,
+                                                      otherwise: .svg)
+                rendered = try ChartRenderer.shared.render(spec, format: format, options: RenderOptions(time: time))
+            }
+            if dataURI {
+                rendered = RenderedChart(bytes: try DataURI.encode(rendered, budget: .standard),
+                                         format: rendered.format)
             }
         } catch {
             switch error {

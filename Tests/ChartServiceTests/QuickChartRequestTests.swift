@@ -7,11 +7,12 @@ import Testing
 struct QuickChartRequestTests {
     static let config = "{type:'bar',data:{labels:['a'],datasets:[{data:[1]}]}}"
 
-    /// What the parameters set, as one comparable string: width, height, pixel ratio, background, version, format.
+    /// What the parameters set, as one comparable string: width, height, pixel ratio, background, version, format
+    /// (and `data URI` for `format=base64`).
     static func summary(_ request: QuickChartRequest) -> String {
         let o = request.options
         return "\(o.width)x\(o.height)@\(o.devicePixelRatio) \(o.backgroundColor ?? "-") \(o.version) "
-            + (o.format?.rawValue ?? "-")
+            + (o.format?.rawValue ?? "-") + (request.dataURI ? " data URI" : "")
     }
 
     /// Query (besides the config) → summary.
@@ -28,6 +29,11 @@ struct QuickChartRequestTests {
         ("&f=SMIL", "500.0x300.0@2.0 - v2 smil"),
         ("&f=json", "500.0x300.0@2.0 - v2 json"),
         ("&f=png", "500.0x300.0@2.0 - v2 png"),
+        ("&f=jpg", "500.0x300.0@2.0 - v2 jpeg"),
+        ("&format=PDF", "500.0x300.0@2.0 - v2 pdf"),
+        ("&format=webp", "500.0x300.0@2.0 - v2 webp"),
+        ("&format=base64", "500.0x300.0@2.0 - v2 png data URI"),
+        ("&format=base64&encoding=url", "500.0x300.0@2.0 - v2 png data URI"),
         ("&version=3", "500.0x300.0@2.0 - v3 -"),
         ("&v=2.9.4", "500.0x300.0@2.0 - v2 -"),
         ("&v=3.9.1", "500.0x300.0@2.0 - v3 -"),

@@ -43,26 +43,30 @@ public struct ChartCacheKey: Hashable, Sendable, CustomStringConvertible {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// The one place that decides what identifies a chart: the spec, the resolved output format and the
-    /// renderer version.
+    /// The one place that decides what identifies a chart: the spec, the resolved output format (and whether it is
+    /// sent as a data URI) and the renderer version.
     ///
     /// The spec is identified by its canonical JSON, so whitespace, key order, number and color spelling and
-    /// spelled-out defaults do not matter; `format` is the resolved one (after `?format=`, spec and `Accept`).
-    public static func forChart(spec: ChartSpec, format: OutputFormat, rendererVersion: String) -> ChartCacheKey {
+    /// spelled-out defaults do not matter; `format` is the resolved one (after `?format=`, spec and `Accept`). A data
+    /// URI of a format is `<format>;base64` (no format name has a `;`), so it has an ETag of its own.
+    public static func forChart(spec: ChartSpec, format: OutputFormat, dataURI: Bool = false,
+                                rendererVersion: String) -> ChartCacheKey {
         let hasher = SHA256Hasher()
-        hasher.update(Array("chart\u{0}\(rendererVersion)\u{0}\(format.rawValue)\u{0}".utf8))
+        let representation = format.rawValue + (dataURI ? ";base64" : "")
+        hasher.update(Array("chart\u{0}\(rendererVersion)\u{0}\(representation)\u{0}".utf8))
         hasher.update(spec.canonicalJSON)
         return ChartCacheKey(digest: hasher.finalize())
     }
 }
 
 extension ChartCacheKey {
-    /// Identifies a request before its spec is parsed: the raw body, `?format=`, the format `Accept` prefers and
-    /// the renderer version. Only a memo key (see `ResolutionMemo`), never an ETag.
-    static func forRequest(json: [UInt8], override: OutputFormat?, accepted: OutputFormat,
+    /// Identifies a request before its spec is parsed: the raw body, `?format=`, the format `Accept` prefers,
+    /// `?encoding=` and the renderer version. Only a memo key (see `ResolutionMemo`), never an ETag.
+    static func forRequest(json: [UInt8], override: OutputFormat?, accepted: OutputFormat, dataURI: Bool,
                            rendererVersion: String) -> ChartCacheKey {
         let hasher = SHA256Hasher()
         let prefix = "request\u{0}\(rendererVersion)\u{0}\(override?.rawValue ?? "-")\u{0}\(accepted.rawValue)\u{0}"
+            + (dataURI ? "base64" : "binary") + "\u{0}"
         hasher.update(Array(prefix.utf8))
         hasher.update(json)
         return ChartCacheKey(digest: hasher.finalize())

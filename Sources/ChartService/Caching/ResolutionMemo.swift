@@ -9,6 +9,8 @@ struct ChartResolution: Sendable, Equatable {
     var format: OutputFormat
     /// True when `Accept` chose the format (neither `?format=` nor the spec did), so responses carry `Vary: Accept`.
     var variesWithAccept: Bool
+    /// True when the answer is the image as a data URI (`DataURI`): its own cache entry and ETag.
+    var dataURI = false
     /// The `X-Chart-Ignored` value (at most 1 KiB), remembered so an answer from the memo still sends it.
     var ignored: String? = nil
 }

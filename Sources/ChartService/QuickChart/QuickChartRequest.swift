@@ -13,7 +13,7 @@ import ChartSpec
 /// | `height`           | `h`   | 300         | CSS pixels                                                    |
 /// | `devicePixelRatio` |       | 2           | image pixels per CSS pixel                                    |
 /// | `backgroundColor`  | `bkg` | transparent | any CSS colour                                                |
-/// | `format`           | `f`   | png         | `OutputFormat.allCases` (png, svg, smil, json), any case      |
+/// | `format`           | `f`   | png         | `OutputFormat(name:)`, or `base64`: a data URI of the PNG     |
 /// | `version`          | `v`   | 2.9.4       | 2, 3, 4 or a full version such as 3.9.1: its major version    |
 /// | `encoding`         |       | url         | `url` or `base64`: how the *chart* parameter is encoded       |
 ///
@@ -31,6 +31,9 @@ struct QuickChartRequest: Sendable {
 
     /// The format to render: the `format` parameter, or PNG as QuickChart.
     var format: OutputFormat { options.format ?? .png }
+
+    /// `format=base64`: answer with a data URI of the PNG (`DataURI`), as QuickChart does.
+    var dataURI = false
 
     /// The parameters, by their long names.
     enum Parameter: String, CaseIterable, Sendable {
@@ -109,12 +112,14 @@ struct QuickChartRequest: Sendable {
         if let raw = values[.devicePixelRatio] { options.devicePixelRatio = try number(raw, .devicePixelRatio) }
         if let raw = values[.backgroundColor] { options.backgroundColor = try text(raw, .backgroundColor) }
         if let raw = values[.format] {
-            let name = try text(raw, .format).lowercased()
-            guard let format = OutputFormat(rawValue: name) else {
-                let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw refusal(.format, "must be one of \(names)")
+            let name = try text(raw, .format)
+            if name.lowercased() == "base64" {
+                (options.format, dataURI) = (.png, true)
+            } else if let format = OutputFormat(name: name) {
+                options.format = format
+            } else {
+                throw refusal(.format, "must be one of \(OutputFormat.names), or base64 (a data URI of the PNG)")
             }
-            options.format = format
         }
         if let raw = values[.version] {
             let given: String

@@ -14,7 +14,12 @@ enum SpecFields {
         .wholeNumber("width", \.spec.width, ChartSpec.Limits.canvasSize),
         .wholeNumber("height", \.spec.height, ChartSpec.Limits.canvasSize),
         .number("scale", \.spec.scale, ChartSpec.Limits.scale),
-        .choice("format", \.spec.format),
+        .custom("format", read: { draft, value, path, diagnostics in
+            draft.spec.format = diagnostics.choice(OutputFormat.self, value, path, parse: { OutputFormat(name: $0) },
+                                                   alsoAccepted: " (or \"jpg\", in any letter case)")
+        }, write: { draft, w in
+            if let format = draft.spec.format { w.string(format.rawValue) }
+        }),
         .text("title", \.spec.title, lines: ChartSpec.Limits.titleLines),
         .object("titleStyle", \.spec.titleStyle, HeaderFields.titleStyle, empty: TitleStyle()),
         .text("subtitle", \.spec.subtitle),

@@ -78,16 +78,18 @@ extension Diagnostics {
         return string
     }
 
-    /// One of an enum's raw values; adding a case to the enum makes it accepted (and listed) automatically.
+    /// One of an enum's raw values; adding a case to the enum makes it accepted (and listed) automatically. `parse`
+    /// reads other spellings as well (`OutputFormat(name:)`: any case, `jpg`), which `alsoAccepted` adds to the list.
     mutating func choice<E: RawRepresentable & CaseIterable>(
-        _: E.Type, _ value: JSONValue, _ path: @autoclosure () -> String
+        _: E.Type, _ value: JSONValue, _ path: @autoclosure () -> String, parse: ((String) -> E?)? = nil,
+        alsoAccepted: String = ""
     ) -> E? where E.RawValue == String {
-        var options: String { E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+        var options: String { E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + alsoAccepted }
         guard case .string(let string) = value else {
             report(path(), "expected one of \(options), got \(value.kindDescription)")
             return nil
         }
-        guard let choice = E(rawValue: string) else {
+        guard let choice = (parse ?? E.init(rawValue:))(string) else {
             report(path(), "expected one of \(options), got \(JSONPath.quoted(string))")
             return nil
         }
