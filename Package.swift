@@ -50,12 +50,15 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CJPEGWriter", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ChartJPEG", dependencies: ["ChartRaster", "CJPEGWriter"], swiftSettings: strict),
+        // Frame sequences → animated PNG (CPNGWriter's deflate and CRC) and GIF (our own palette and LZW).
+        .target(name: "ChartAPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
+        .target(name: "ChartGIF", dependencies: ["ChartRaster"], swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
             dependencies: [
                 "ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartAnimation", "ChartSVG", "ChartRaster",
-                "ChartPNG", "ChartPDF", "ChartWebP", "ChartJPEG",
+                "ChartPNG", "ChartPDF", "ChartWebP", "ChartJPEG", "ChartAPNG", "ChartGIF",
             ],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
@@ -98,8 +101,10 @@ let package = Package(
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster"]),
         .testTarget(name: "ChartWebPTests", dependencies: ["ChartWebP", "RasterTestSupport"]),
         .testTarget(name: "ChartJPEGTests", dependencies: ["ChartJPEG", "RasterTestSupport"]),
+        .testTarget(name: "ChartAPNGTests", dependencies: ["ChartAPNG", "ChartRaster", "CPNG"]),
+        .testTarget(name: "ChartGIFTests", dependencies: ["ChartGIF", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "RasterTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartAnimation", "RasterTestSupport"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),

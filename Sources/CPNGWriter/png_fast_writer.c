@@ -633,10 +633,19 @@ static void init_tables(void) {
 #endif
 }
 
-/* Row y of the image as PNG scanline `row` (filter byte, then RGB or RGBA). */
-static void convert_row(const uint8_t *pixels, uint8_t *row, uint32_t width, int channels, uint32_t y) {
+/* Writes row `src` as straight-alpha RGBA, except that a pixel equal to the one at the same place in `previous` is
+ * transparent black (0, 0, 0, 0): an APNG frame blended over the frame before (APNG_BLEND_OP_OVER) then keeps it. */
+static void convert_row_rgba_over(const uint8_t *src, const uint8_t *previous, uint8_t *dst, uint32_t width) {
+    convert_row_rgba(src, dst, width);
+    for (uint32_t x = 0; x < width; x++)
+        if (pixel_at(src, x) == pixel_at(previous, x)) memset(dst + 4 * (size_t)x, 0, 4);
+}
+
+/* `width` premultiplied pixels at `src` as PNG scanline `row` (filter byte, then RGB or RGBA); with `previous`
+ * (RGBA only), unchanged pixels are transparent. */
+static void convert_row(const uint8_t *src, const uint8_t *previous, uint8_t *row, uint32_t width, int channels) {
     row[0] = 0;
-    const uint8_t *src = pixels + (size_t)y * width * 4;
+    if (previous != NULL) { convert_row_rgba_over(src, previous, row + 1, width); return; }
     if (channels == 4) { convert_row_rgba(src, row + 1, width); return; }
 #if HAVE_SSSE3_PATH
     if (haveSSSE3) { convert_row_rgb_ssse3(src, row + 1, width); return; }
@@ -652,46 +661,16 @@ static void set_error(char *message, size_t capacity, const char *text) {
     message[n] = '\0';
 }
 
-int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
-                                  int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity) {
-    if (message != NULL && message_capacity > 0) message[0] = '\0';
-    if (out == NULL) return 1;
-    out->data = NULL;
-    out->size = 0;
-    out->capacity = 0;
-    if (width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF) {
-        set_error(message, message_capacity, "image width and height must be 1 to 2^31 - 1");
-        return 1;
-    }
-    if (pixels == NULL) {
-        set_error(message, message_capacity, "no pixel data");
-        return 1;
-    }
-    if (width > SIZE_MAX / 4 / height) {
-        set_error(message, message_capacity, "image too large");
-        return 1;
-    }
+/* Appends to `out` the zlib stream (RFC 1950) of `height` scanlines of `width` pixels read from `pixels`, whose
+ * rows start `pixelStride` pixels apart (a sub-rectangle of a larger image when pixelStride > width): filter type 0,
+ * RGB (channels 3, alpha dropped) or straight-alpha RGBA (channels 4). Returns NULL on success, else the reason. */
+static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
+                                     uint32_t width, uint32_t height, int channels, int useHash,
+                                     chart_png_buffer *out) {
     static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
     pthread_once(&tablesOnce, init_tables);
-    const int useHash = effort > 0;
-
-    size_t count = (size_t)width * height;
-    int channels = 3;
-    /* Unless the caller knows, opaque when every alpha byte is 255: AND the pixels two at a time, 512 per block,
-     * stopping at the first block that is not (the loop vectorizes). */
-    for (size_t i = 0; i < count && channels == 3 && !known_opaque; i += 512) {
-        size_t n = count - i < 512 ? count - i : 512;
-        uint64_t all = ~(uint64_t)0;
-        size_t k = 0;
-        for (; k + 2 <= n; k += 2) {
-            uint64_t two;
-            memcpy(&two, pixels + 4 * (i + k), 8);
-            all &= two;
-        }
-        if (k < n) all &= (uint64_t)pixel_at(pixels, i + k) << 32 | 0xFFFFFFFFu;
-        if ((all >> 24 & 0xFF) != 255 || (all >> 56) != 255) channels = 4;
-    }
     size_t stride = (size_t)width * (size_t)channels + 1;
+    if (stride > (SIZE_MAX - 8) / height) return "image too large";
     uint8_t *raw = (uint8_t *)malloc(stride * height + 8);
     /* Only the counts need zeroing; the 128 KiB of symbol slots are written before they are read. */
     block *b = (block *)malloc(sizeof(block));
@@ -702,22 +681,10 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     }
     int32_t *head = (int32_t *)malloc(sizeof(int32_t) << HASH_BITS);
     if (raw == NULL || b == NULL || head == NULL || !reserve(out, 4096)) {
-        free(raw); free(b); free(head); chart_png_free(out);
-        set_error(message, message_capacity, "out of memory for PNG encoding");
-        return 1;
+        free(raw); free(b); free(head);
+        return "out of memory for PNG encoding";
     }
     for (int i = 0; i < (1 << HASH_BITS); i++) head[i] = -1;
-
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    put_bytes(out, signature, 8);
-    uint8_t ihdr[13] = {
-        (uint8_t)(width >> 24), (uint8_t)(width >> 16), (uint8_t)(width >> 8), (uint8_t)width,
-        (uint8_t)(height >> 24), (uint8_t)(height >> 16), (uint8_t)(height >> 8), (uint8_t)height,
-        8, (uint8_t)(channels == 4 ? 6 : 2), 0, 0, 0};
-    put_chunk(out, "IHDR", ihdr, 13);
-    size_t idatStart = out->size;
-    put_be32(out, 0);  /* length, patched below */
-    put_bytes(out, "IDAT", 4);
     static const uint8_t zlibHeader[2] = {0x78, 0x01};
     put_bytes(out, zlibHeader, 2);
 
@@ -734,11 +701,13 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
     /* Rows are converted one ahead of the matcher, so the 8-byte loads below never read bytes that are not
      * written yet; the last row's loads reach into 8 zeroed bytes of slack. */
     memset(raw + stride * height, 0, 8);
-    convert_row(pixels, raw, width, channels, 0);
+    convert_row(pixels, previous, raw, width, channels);
     adler_update(&s1, &s2, raw, stride);
     for (uint32_t y = 0; y < height && ok; y++) {
         if (y + 1 < height) {
-            convert_row(pixels, raw + (size_t)(y + 1) * stride, width, channels, y + 1);
+            size_t next = (size_t)(y + 1) * pixelStride * 4;
+            convert_row(pixels + next, previous ? previous + next : NULL, raw + (size_t)(y + 1) * stride, width,
+                        channels);
             adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
         uint8_t *row = raw + (size_t)y * stride;
@@ -800,16 +769,77 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
         }
     }
     if (ok && b->count > 0) ok = write_block(&w, b);
-    const char *failure = "out of memory for PNG output";
     if (ok && reserve(out, 64)) {
         put_bits(&w, 1 | (1 << 1), 3); /* final, empty fixed-Huffman block: BFINAL, BTYPE = 01, then end code */
         put_bits(&w, 0, 7);
         flush_bits(&w);
         put_be32(out, (s2 % 65521) << 16 | (s1 % 65521));
+    } else {
+        ok = 0;
+    }
+    free(raw); free(b); free(head);
+    return ok ? NULL : "out of memory for PNG output";
+}
+
+/* Whether every one of `count` packed pixels has alpha 255: AND the pixels two at a time, 512 per block, stopping at
+ * the first block that is not (the loop vectorizes). */
+static int all_opaque(const uint8_t *pixels, size_t count) {
+    for (size_t i = 0; i < count; i += 512) {
+        size_t n = count - i < 512 ? count - i : 512;
+        uint64_t all = ~(uint64_t)0;
+        size_t k = 0;
+        for (; k + 2 <= n; k += 2) {
+            uint64_t two;
+            memcpy(&two, pixels + 4 * (i + k), 8);
+            all &= two;
+        }
+        if (k < n) all &= (uint64_t)pixel_at(pixels, i + k) << 32 | 0xFFFFFFFFu;
+        if ((all >> 24 & 0xFF) != 255 || (all >> 56) != 255) return 0;
+    }
+    return 1;
+}
+
+int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
+                                  int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity) {
+    if (message != NULL && message_capacity > 0) message[0] = '\0';
+    if (out == NULL) return 1;
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF || height > 0x7FFFFFFF) {
+        set_error(message, message_capacity, "image width and height must be 1 to 2^31 - 1");
+        return 1;
+    }
+    if (pixels == NULL) {
+        set_error(message, message_capacity, "no pixel data");
+        return 1;
+    }
+    if (width > SIZE_MAX / 4 / height) {
+        set_error(message, message_capacity, "image too large");
+        return 1;
+    }
+    /* Unless the caller knows, opaque when every alpha byte is 255. */
+    int channels = known_opaque || all_opaque(pixels, (size_t)width * height) ? 3 : 4;
+    if (!reserve(out, 4096)) {
+        set_error(message, message_capacity, "out of memory for PNG encoding");
+        return 1;
+    }
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    put_bytes(out, signature, 8);
+    uint8_t ihdr[13] = {
+        (uint8_t)(width >> 24), (uint8_t)(width >> 16), (uint8_t)(width >> 8), (uint8_t)width,
+        (uint8_t)(height >> 24), (uint8_t)(height >> 16), (uint8_t)(height >> 8), (uint8_t)height,
+        8, (uint8_t)(channels == 4 ? 6 : 2), 0, 0, 0};
+    put_chunk(out, "IHDR", ihdr, 13);
+    size_t idatStart = out->size;
+    put_be32(out, 0);  /* length, patched below */
+    put_bytes(out, "IDAT", 4);
+    const char *failure = deflate_scanlines(pixels, NULL, width, width, height, channels, effort > 0, out);
+    if (failure == NULL && !reserve(out, 64)) failure = "out of memory for PNG output";
+    if (failure == NULL) {
         size_t idatLength = out->size - idatStart - 8;
         if (idatLength > 0x7FFFFFFF) {
-            ok = 0; /* a PNG chunk holds at most 2^31 - 1 bytes */
-            failure = "compressed image too large for a PNG chunk";
+            failure = "compressed image too large for a PNG chunk"; /* a PNG chunk holds at most 2^31 - 1 bytes */
         } else {
             uint8_t *lenField = out->data + idatStart;
             lenField[0] = (uint8_t)(idatLength >> 24); lenField[1] = (uint8_t)(idatLength >> 16);
@@ -817,14 +847,26 @@ int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_
             put_be32(out, crc_of(out->data + idatStart + 4, idatLength + 4));
             put_chunk(out, "IEND", NULL, 0);
         }
-    } else {
-        ok = 0;
     }
-    free(raw); free(b); free(head);
-    if (!ok) {
+    if (failure != NULL) {
         chart_png_free(out);
         set_error(message, message_capacity, failure);
         return 1;
     }
     return 0;
+}
+
+int chart_png_deflate_rect(const uint8_t *pixels, const uint8_t *previous, uint32_t image_width, uint32_t x,
+                           uint32_t y, uint32_t width, uint32_t height, int channels, int effort,
+                           chart_png_buffer *out) {
+    if (pixels == NULL || out == NULL || width == 0 || height == 0 || x > image_width || width > image_width - x
+        || (channels != 3 && channels != 4) || (previous != NULL && channels != 4))
+        return 1;
+    size_t offset = ((size_t)y * image_width + x) * 4;
+    return deflate_scanlines(pixels + offset, previous ? previous + offset : NULL, image_width, width, height,
+                             channels, effort > 0, out) == NULL ? 0 : 1;
+}
+
+uint32_t chart_crc32(uint32_t crc, const uint8_t *bytes, size_t n) {
+    return (uint32_t)crc32(crc, bytes, (uInt)n);
 }

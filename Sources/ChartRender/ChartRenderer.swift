@@ -71,7 +71,7 @@ public struct ChartRenderer: Sendable {
         case .jpeg:
             bytes = try jpeg(for: spec, options: options)
         case .apng, .gif:
-            throw .formatUnavailable(format)
+            bytes = try animated(for: spec, format: format, options: options)
         }
         if options.cancellation.isCancelled { throw .cancelled }
         if let problem = options.budget.outputProblem(bytes: bytes.count, format: format) {

@@ -19,6 +19,13 @@ public struct RenderBudget: Sendable, Equatable {
     /// Bytes of output in any format (an SVG is estimated before writing and its writer stops past this; a PNG,
     /// bounded by its pixels, is checked once encoded).
     public var maxOutputBytes = 16 * 1024 * 1024
+    /// Frames of an animated raster (`apng`, `gif`): `animation.fps` × the animation's length, plus the final frame.
+    public var maxAnimatedFrames = 3_600
+    /// Device pixels of all frames of an animated raster together (frames × width × height × scale²): each is
+    /// compared with the frame before and its changed part compressed.
+    public var maxAnimatedPixels = 60_000_000.0
+    /// Estimated rasterizing work (`rasterWork`) of all frames of an animated raster together, in nanoseconds.
+    public var maxAnimatedRasterWork = 800_000_000.0
 
     public init() {}
 
@@ -96,6 +103,38 @@ public struct RenderBudget: Sendable, Equatable {
             break
         }
         return issues
+    }
+
+    /// The problems of rendering `frames(fps)` frames of a scene of `cost` at `scale`, `pixels` device pixels each,
+    /// as an animated raster sampled at `fps`: the issue names the largest `animation.fps` that fits, else the
+    /// largest `scale`, else asks for a shorter animation. Empty when it fits.
+    func animationProblems(_ cost: SceneCost, scale: Double, pixels: Double, fps: Int, frames: (Int) -> Int)
+        -> [SpecIssue]
+    {
+        let work = Self.rasterWork(cost.outlineLength, cost.edgeSpan, cost.coveredArea, scale: scale)
+        func fits(frames n: Double, pixels: Double, work: Double) -> Bool {
+            n <= Double(maxAnimatedFrames) && n * pixels <= maxAnimatedPixels && n * work <= maxAnimatedRasterWork
+        }
+        guard !fits(frames: Double(frames(fps)), pixels: pixels, work: work) else { return [] }
+        let n = frames(fps)
+        let detail = "\(Self.count(n)) frames at \(fps) fps of \(Self.count(Int(pixels))) device pixels would take "
+            + "about \(Self.seconds(Double(n) * work)) of rasterizing and \(Self.count(Int(Double(n) * pixels))) "
+            + "pixels to compare and compress; at most \(Self.count(maxAnimatedFrames)) frames, "
+            + "\(Self.seconds(maxAnimatedRasterWork)) and \(Self.count(Int(maxAnimatedPixels))) pixels"
+        if let fit = (1..<max(fps, 1)).reversed().first(where: { fits(frames: Double(frames($0)), pixels: pixels,
+                                                                                    work: work) }) {
+            return [SpecIssue(path: "animation.fps", message: detail + ": an fps of at most \(fit) fits")]
+        }
+        // The largest scale (in quarter steps) at which the same frames fit: pixels shrink with its square.
+        let fit = stride(from: (scale * 4).rounded(.down) / 4, through: 1, by: -0.25).first { s in
+            s < scale && fits(frames: Double(n), pixels: pixels * (s / scale) * (s / scale),
+                              work: Self.rasterWork(cost.outlineLength, cost.edgeSpan, cost.coveredArea, scale: s))
+        }
+        if let fit {
+            return [SpecIssue(path: "scale", message: detail + ": a scale of at most \(Self.decimal(fit)) fits")]
+        }
+        return [SpecIssue(path: "animation", message: detail + ": use a shorter animation (duration, delay, "
+            + "stagger), a smaller canvas or \"animation\": false")]
     }
 
     /// The issue for an output that turned out larger than the budget.

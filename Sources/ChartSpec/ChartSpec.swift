@@ -371,7 +371,7 @@ public enum Annotation: Hashable, Sendable {
     case box(AnnotationBox)
 }
 
-/// The choreography of `smil` output. Times are seconds.
+/// The choreography of `smil`, `apng` and `gif` output. Times are seconds.
 public struct AnimationOptions: Hashable, Sendable {
     public var enabled: Bool = true
     public var duration: Double = 1.2
@@ -380,6 +380,14 @@ public struct AnimationOptions: Hashable, Sendable {
     public var stagger: Double = 0.15
     /// How often the animation plays: 1 plays once, `.infinity` repeats forever ("indefinite").
     public var repeatCount: Double = 1
+    /// Frames per second of `apng` and `gif` output (1…60); nil means `defaultFPS`. Left out of the canonical form
+    /// when nil, so specs without it keep their ETags.
+    public var fps: Int?
+
+    /// The frame rate of animated raster output when `fps` is not given.
+    public static let defaultFPS = 30
+    /// `fps`, or the default.
+    public var framesPerSecond: Int { fps ?? Self.defaultFPS }
 
     public init() {}
 

@@ -57,6 +57,9 @@ extension ChartSpec {
         /// `quality` of WebP and JPEG, on libwebp's and libjpeg's own scales. The encoders' work barely depends on it
         /// (JPEG: the same passes at any quality; lossy WebP: a fixed method), so any value costs about the same.
         public static let quality: ClosedRange<Int> = 1...100
+        /// Frames per second of animated raster output (`apng`, `gif`); the frames × pixels they buy are bounded by
+        /// `RenderBudget.maxAnimatedPixels` and `maxAnimatedRasterWork` as well.
+        public static let animationFPS: ClosedRange<Int> = 1...60
         /// At most this many problems are listed in one `SpecError`; the rest are counted in a final issue.
         public static let maxReportedIssues = 100
         /// The longest timestamp text accepted as an x value (`2026-03-01T09:30:00.123456789+08:00` is 35).

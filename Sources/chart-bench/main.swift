@@ -31,6 +31,7 @@ let all: [Benchmark] = [
     chartJSBenchmarks(),
     animationBenchmarks(),
     pdfBenchmarks(),
+    animatedBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -9,8 +9,8 @@ import HTTPServer
 /// What one fuzz input exercises. Each target must return normally for every input: a trap, a sanitizer report
 /// or a timeout is a bug.
 enum FuzzTarget: String, CaseIterable {
-    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, WebP or
-    /// JPEG).
+    /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, WebP,
+    /// JPEG, APNG or GIF).
     case chart
     /// Bytes as a TrueType font: load it, read every glyph's outline and advance, kern pairs, measure a string.
     case font
@@ -36,12 +36,21 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    private static let formats: [OutputFormat] = [.svg, .smil, .png, .json, .webp, .jpeg]
+    private static let formats: [OutputFormat] = [.svg, .smil, .png, .json, .webp, .jpeg, .apng, .gif]
+
+    /// The default budget, but at most 8 frames of an animated raster: enough to run the encoders' every path
+    /// (changed rectangles, merged frames, the final frame) while an input stays far under the 10 s timeout of a
+    /// sanitized build.
+    private static let options: RenderOptions = {
+        var budget = RenderBudget()
+        budget.maxAnimatedFrames = 8
+        return RenderOptions(budget: budget)
+    }()
 
     private static func chart(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let format = formats[Int(first) % formats.count]
-        _ = try? ChartRenderer.shared.render(json: Array(bytes.dropFirst()), format: format)
+        _ = try? ChartRenderer.shared.render(json: Array(bytes.dropFirst()), format: format, options: options)
     }
 
     private static func font(_ bytes: [UInt8]) {

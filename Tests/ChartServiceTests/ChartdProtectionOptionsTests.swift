@@ -104,15 +104,19 @@ struct ChartdBudgetOptionsTests {
 
     @Test func flagsAndVariablesSetEveryBudget() throws {
         let options = try ChartdOptions.parse(
-            arguments: ["--max-dashes", "1000", "--max-path-segments=5000", "--max-raster-ms", "250"],
-            environment: ["MAX_GLYPHS": "2000", "MAX_OUTPUT_BYTES": "1048576"])
+            arguments: ["--max-dashes", "1000", "--max-path-segments=5000", "--max-raster-ms", "250",
+                        "--max-animated-frames", "90", "--max-animated-raster-ms=400"],
+            environment: ["MAX_GLYPHS": "2000", "MAX_OUTPUT_BYTES": "1048576", "MAX_ANIMATED_PIXELS": "9000000"])
         let budget = options.service.budget
         #expect(budget.maxDashes == 1000 && budget.maxSegments == 5000 && budget.maxGlyphs == 2000)
         #expect(budget.maxRasterWork == 250e6 && budget.maxOutputBytes == 1 << 20)
+        #expect(budget.maxAnimatedFrames == 90 && budget.maxAnimatedPixels == 9e6
+            && budget.maxAnimatedRasterWork == 400e6)
     }
 
     @Test(arguments: [["--max-dashes", "-1"], ["--max-path-segments", "10"], ["--max-glyphs", "many"],
-                      ["--max-raster-ms", "0"], ["--max-output-bytes", "100"]])
+                      ["--max-raster-ms", "0"], ["--max-output-bytes", "100"], ["--max-animated-frames", "0"],
+                      ["--max-animated-pixels", "-5"], ["--max-animated-raster-ms", "0"]])
     func rejectsBadBudgets(arguments: [String]) {
         #expect(throws: ChartdOptions.Invalid.self) { try ChartdOptions.parse(arguments: arguments, environment: [:]) }
     }

@@ -136,6 +136,7 @@ struct CanonicalFieldTests {
         "animation.delay": Sample(json: "60"),
         "animation.stagger": Sample(json: "10"),
         "animation.repeat": Sample(json: #""indefinite""#),
+        "animation.fps": Sample(json: "12"),
         "text": Sample(json: #""paths""#),
         "compression": Sample(json: #""fast""#),
         "quality": Sample(json: "50"),

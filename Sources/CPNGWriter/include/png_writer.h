@@ -34,6 +34,20 @@ int chart_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, int 
 int chart_png_write_premultiplied(const uint8_t *pixels, uint32_t width, uint32_t height, int effort,
                                   int known_opaque, chart_png_buffer *out, char *message, size_t message_capacity);
 
+/* Appends to *out (which may be empty, or hold earlier output) the zlib stream of a width x height sub-rectangle at
+ * (x, y) of an image of image_width premultiplied RGBA8 pixels per row, as PNG scanlines with filter type 0: RGB
+ * when channels is 3 (alpha dropped: the caller knows the pixels are opaque), straight-alpha RGBA when 4. With
+ * `previous` (an image of the same size; RGBA only), a pixel equal to previous's is written transparent black, for
+ * an APNG frame blended over the one before. The deflate is chart_png_write_premultiplied's (effort as there). For
+ * an APNG frame's IDAT or fdAT data. Returns 0 on success; nonzero for invalid arguments or when out of memory
+ * (out then holds partial output; free it as usual). */
+int chart_png_deflate_rect(const uint8_t *pixels, const uint8_t *previous, uint32_t image_width, uint32_t x,
+                           uint32_t y, uint32_t width, uint32_t height, int channels, int effort,
+                           chart_png_buffer *out);
+
+/* zlib's CRC-32 of n more bytes, continuing `crc` (start with 0), as PNG chunks use it. */
+uint32_t chart_crc32(uint32_t crc, const uint8_t *bytes, size_t n);
+
 /* Frees a buffer filled by chart_png_write (safe on an empty buffer). */
 void chart_png_free(chart_png_buffer *buffer);
 

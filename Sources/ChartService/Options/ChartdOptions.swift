@@ -98,6 +98,20 @@ public struct ChartdOptions: Sendable {
                 help: "estimated CPU ms to rasterize one PNG (default 600)") { o, v throws(Invalid) in
             o.service.budget.maxRasterWork = Double(try int(v, "--max-raster-ms", 1...3_600_000)) * 1e6
         },
+        Setting(flag: "--max-animated-frames", variable: "MAX_ANIMATED_FRAMES",
+                help: "frames of one APNG or GIF (default 3600)") { o, v throws(Invalid) in
+            o.service.budget.maxAnimatedFrames = try int(v, "--max-animated-frames", 1...1_000_000)
+        },
+        Setting(flag: "--max-animated-pixels", variable: "MAX_ANIMATED_PIXELS",
+                help: "device pixels of all frames of one APNG or GIF (default 60000000)") { o, v throws(Invalid) in
+            o.service.budget.maxAnimatedPixels = Double(try int(v, "--max-animated-pixels", 1...1_000_000_000_000))
+        },
+        Setting(flag: "--max-animated-raster-ms", variable: "MAX_ANIMATED_RASTER_MS",
+                help: "estimated CPU ms to rasterize all frames of one APNG or GIF (default 800)") {
+            o, v throws(Invalid) in
+            let milliseconds = try int(v, "--max-animated-raster-ms", 1...3_600_000)
+            o.service.budget.maxAnimatedRasterWork = Double(milliseconds) * 1e6
+        },
         Setting(flag: "--max-output-bytes", variable: "MAX_OUTPUT_BYTES",
                 help: "largest image or layout JSON in bytes (default 16777216)") { o, v throws(Invalid) in
             o.service.budget.maxOutputBytes = try int(v, "--max-output-bytes", (64 << 10)...(1 << 30))

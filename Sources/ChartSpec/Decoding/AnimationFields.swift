@@ -20,6 +20,7 @@ enum AnimationFields {
         }, write: { animation, w in
             if animation.repeatCount.isFinite { w.number(animation.repeatCount) } else { w.string("indefinite") }
         }),
+        .integer("fps", \.fps, ChartSpec.Limits.animationFPS),
     ])
 
     static func read(_ value: JSONValue, _ path: String, into animation: inout AnimationOptions,
