@@ -35,6 +35,9 @@ public struct FontFace: Sendable {
     private let asciiGlyphs: [UInt16]
     private let kerning: KerningTable
     private let glyphs: GlyphReader
+    /// The file's bytes and this face's table directory, for `TrueTypeSubsetter` and `FontDescription`.
+    let data: FontData
+    let directory: TableDirectory
     private let cache = OutlineCache<UInt16>()
     /// Glyphs emboldened (`SyntheticBold`), for bold text this face draws without a bold style, by glyph and strength.
     private let emboldenedCache = OutlineCache<EmboldenedGlyph>()
@@ -48,6 +51,8 @@ public struct FontFace: Sendable {
         let directory = try TableDirectory(data: data, faceIndex: faceIndex)
         self.name = name
         self.faceIndex = faceIndex
+        self.data = data
+        self.directory = directory
 
         let head = try directory.required("head")
         try head.require(0, 54, "head")
