@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "ChartPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
+        // Scene → PDF: vector graphics, and text in embedded subset TrueType fonts.
+        .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "CPNGWriter"], swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartText", "ChartScene"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
