@@ -39,11 +39,11 @@ struct PDFEmbeddedFont {
         if let subset = try? TrueTypeSubsetter.subset(face, keeping: glyphs) {
             let file = objects.reserve()
             objects.writeStream(file, dictionary: "/Length1 \(subset.count)", data: subset, compress: true)
-            program = " /FontFile2 \(file.number) 0 R"
+            program = " /FontFile2 \(file.reference)"
         }
         // Glyph space is 1000 units per em (§9.2.4).
         let em = 1000 / Double(face.unitsPerEm)
-        func g(_ units: Int) -> String { PDFNumber.format(Double(units) * em) }
+        func g(_ units: Int) -> String { PDFNumber.string(Double(units) * em) }
         // Flags (§9.8.2, table 123): Symbolic (bit 3) — the glyphs go beyond the standard Latin set — plus
         // FixedPitch (bit 1) and Italic (bit 7) as the font declares them.
         let flags = 4 | (description.isFixedPitch ? 1 : 0) | (description.isItalic ? 64 : 0)
@@ -53,19 +53,19 @@ struct PDFEmbeddedFont {
         objects.write(descriptor, """
             << /Type /FontDescriptor /FontName /\(name) /Flags \(flags) \
             /FontBBox [\(g(description.xMin)) \(g(description.yMin)) \(g(description.xMax)) \(g(description.yMax))] \
-            /ItalicAngle \(PDFNumber.format(description.italicAngle)) /Ascent \(g(face.ascender)) \
+            /ItalicAngle \(PDFNumber.string(description.italicAngle)) /Ascent \(g(face.ascender)) \
             /Descent \(g(face.descender)) /CapHeight \(g(face.capHeight ?? face.ascender)) /StemV \(stemV)\(program) >>
             """)
         objects.write(cidFont, """
             << /Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) \
             /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> \
-            /FontDescriptor \(descriptor.number) 0 R /CIDToGIDMap /Identity /W [\(widths(glyphs))] >>
+            /FontDescriptor \(descriptor.reference) /CIDToGIDMap /Identity /W [\(widths(glyphs))] >>
             """)
         objects.writeStream(toUnicode, dictionary: "",
                             data: ToUnicodeCMap.make(glyphs.map { ($0, text[$0] ?? "") }), compress: true)
         objects.write(type0, """
             << /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H \
-            /DescendantFonts [\(cidFont.number) 0 R] /ToUnicode \(toUnicode.number) 0 R >>
+            /DescendantFonts [\(cidFont.reference)] /ToUnicode \(toUnicode.reference) >>
             """)
         return type0
     }
@@ -75,7 +75,7 @@ struct PDFEmbeddedFont {
         var out = "", previous = -2
         for glyph in glyphs {
             if Int(glyph) != previous + 1 { out += (out.isEmpty ? "" : "] ") + "\(glyph) [" } else { out += " " }
-            out += PDFNumber.format(Self.width(of: glyph, in: face))
+            out += PDFNumber.string(Self.width(of: glyph, in: face))
             previous = Int(glyph)
         }
         return out.isEmpty ? "" : out + "]"

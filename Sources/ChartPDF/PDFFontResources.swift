@@ -53,10 +53,10 @@ struct PDFFontResources {
         case .end: -advance * size
         }
         let (cosine, sine) = run.direction
-        let n: (Double) -> String = PDFNumber.format
+        func n(_ value: Double) -> String { PDFNumber.string(value, decimals: 3) }
         var ops = "q\n"
         if run.color.alpha < 255 { ops += "/\(resources.alphaState(run.color.opacity)) gs\n" }
-        let color = [run.color.red, run.color.green, run.color.blue].map { PDFNumber.format(Double($0) / 255) }
+        let color = [run.color.red, run.color.green, run.color.blue].map { n(Double($0) / 255) }
             .joined(separator: " ")
         ops += "\(color) rg\n"
         if glyphs.contains(where: \.synthetic) {

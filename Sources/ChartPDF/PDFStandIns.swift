@@ -2,7 +2,10 @@
 // can be tested before P1's writer lands. Deleted when P1's branch is merged.
 import CPNGWriter
 
-struct PDFObjectID: Hashable { let number: Int }
+struct PDFObjectID: Hashable {
+    let number: Int
+    var reference: String { "\(number) 0 R" }
+}
 
 struct PDFObjectWriter {
     private(set) var bytes: [UInt8] = Array("%PDF-1.7\n%\u{E2}\u{E3}\n".utf8)
@@ -36,14 +39,14 @@ struct PDFObjectWriter {
     }
 
     /// The finished file with `root` as the catalog.
-    mutating func finish(root: PDFObjectID) -> [UInt8] {
+    mutating func finish(root: PDFObjectID, info: PDFObjectID) -> [UInt8] {
         let xref = bytes.count
         var table = "xref\n0 \(count + 1)\n0000000000 65535 f \n"
         for n in 1...max(count, 1) {
             let o = String(offsets[n] ?? 0)
             table += String(repeating: "0", count: 10 - o.count) + o + " 00000 n \n"
         }
-        table += "trailer\n<< /Size \(count + 1) /Root \(root.number) 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        table += "trailer\n<< /Size \(count + 1) /Root \(root.reference) /Info \(info.reference) >>\nstartxref\n\(xref)\n%%EOF\n"
         return bytes + Array(table.utf8)
     }
 }
@@ -52,21 +55,19 @@ struct PDFResources {
     private(set) var alphas: [Double] = []
 
     mutating func alphaState(_ alpha: Double) -> String {
-        if let i = alphas.firstIndex(of: alpha) { return "GS\(i)" }
+        if let i = alphas.firstIndex(of: alpha) { return "GS\(i + 1)" }
         alphas.append(alpha)
-        return "GS\(alphas.count - 1)"
+        return "GS\(alphas.count)"
     }
 }
 
-/// Numbers as PDF writes them: fixed notation, at most `decimals` decimals, no trailing zeros, no exponent.
+/// Numbers as PDF writes them (P1's `PDFNumber.string`): fixed notation, at most `decimals` decimals.
 enum PDFNumber {
-    static func format(_ value: Double) -> String { format(value, decimals: 3) }
-
-    static func format(_ value: Double, decimals: Int) -> String {
+    static func string(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = (min(max(value, -1e12), 1e12) * scale).rounded()
+        let scaled = (min(max(value, -1e9), 1e9) * scale).rounded()
         if scaled == 0 { return "0" }
         let magnitude = Int64(abs(scaled)), unit = Int64(scale)
         var text = (scaled < 0 ? "-" : "") + String(magnitude / unit)

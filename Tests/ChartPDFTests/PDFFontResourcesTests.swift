@@ -66,13 +66,13 @@ struct ContentReader {
 @Suite(.enabled(if: hasFonts, "DejaVu Sans and WenQuanYi Micro Hei are not installed"))
 struct PDFFontResourcesTests {
     /// Draws `runs` and writes their fonts; returns the content stream and the font objects' text.
-    static func render(_ runs: [TextRun], fonts: FontSet) -> (content: [UInt8], objects: String,
-                                                              fonts: [(name: String, id: PDFObjectID)]) {
+    static func render(_ runs: [TextRun], fonts: FontSet)
+        -> (content: [UInt8], objects: String, fonts: [(name: String, id: PDFObjectID)], resources: PDFResources) {
         var resources = PDFResources(), text = PDFFontResources(fonts: fonts), content: [UInt8] = []
         for run in runs { text.draw(run, into: &content, resources: &resources) }
         var objects = PDFObjectWriter()
         let written = text.writeFonts(into: &objects)
-        return (content, String(decoding: objects.bytes, as: UTF8.self), written)
+        return (content, String(decoding: objects.bytes, as: UTF8.self), written, resources)
     }
 
     /// The `/W` widths of the CIDFont written for `resource`, by glyph.
@@ -101,7 +101,7 @@ struct PDFFontResourcesTests {
                     rotation: -30),
             TextRun(text: "Wave Yo", position: Point(400, 300), size: 22, weight: .bold, anchor: .end, color: .black),
         ]
-        let (content, objects, written) = Self.render(runs, fonts: fonts)
+        let (content, objects, written, _) = Self.render(runs, fonts: fonts)
         let reader = ContentReader(content)
         #expect(reader.count("BT") == 2 && reader.count("ET") == 2 && reader.count("q") == 2)
 
@@ -155,7 +155,7 @@ struct PDFFontResourcesTests {
         let fonts = try #require(Fonts.standard)
         let runs = [TextRun(text: "Revenue 收入", position: Point(10, 20), size: 12, color: .black),
                     TextRun(text: "Q1", position: Point(10, 40), size: 12, weight: .bold, color: .black)]
-        let (_, objects, written) = Self.render(runs, fonts: fonts)
+        let (_, objects, written, _) = Self.render(runs, fonts: fonts)
         #expect(written.map(\.name) == ["F1", "F2", "F3"], "regular, bold and the CJK fallback, in `faces` order")
         for key in ["/Subtype /Type0", "/Encoding /Identity-H", "/Subtype /CIDFontType2", "/CIDToGIDMap /Identity",
                     "/Registry (Adobe) /Ordering (Identity) /Supplement 0", "/FontFile2", "/ToUnicode"] {
@@ -177,8 +177,10 @@ struct PDFFontResourcesTests {
         let fonts = FontSet(regular: regular)  // no bold face: bold text is emboldened
         let run = TextRun(text: "Hi", position: Point(0, 10), size: 18, weight: .bold,
                           color: Color(rgb: 0x336699, alpha: 128))
-        let reader = ContentReader(Self.render([run], fonts: fonts).content)
-        #expect(reader.operations.contains { $0.op == "gs" && $0.operands == [.name("GS0")] })
+        var rendered = Self.render([run], fonts: fonts)
+        let reader = ContentReader(rendered.content)
+        let state = rendered.resources.alphaState(run.color.opacity)
+        #expect(reader.operations.contains { $0.op == "gs" && $0.operands == [.name(state)] })
         #expect(reader.operations.contains { $0.op == "Tr" && $0.operands == [.number(2)] })
         let width = try #require(reader.operations.first { $0.op == "w" })
         #expect(width.operands == [.number((SyntheticBold.strengthPerEm(size: 18) * 18 * 1000).rounded() / 1000)])
