@@ -64,7 +64,8 @@ struct PDFFontResources {
             ops += "\(color) RG \(n(SyntheticBold.strengthPerEm(size: size) * size)) w 1 j\n"
         }
         if !exact { ops += "/Span << /ActualText <FEFF\(run.text.utf16.map(ToUnicodeCMap.hex).joined())> >> BDC\n" }
-        ops += "BT\n\(n(cosine)) \(n(sine)) \(n(sine)) \(n(-cosine)) "
+        let (c, s) = (PDFNumber.string(cosine, decimals: 5), PDFNumber.string(sine, decimals: 5))
+        ops += "BT\n\(c) \(s) \(s) \(PDFNumber.string(-cosine, decimals: 5)) "
         ops += "\(n(run.position.x + shift * cosine)) \(n(run.position.y + shift * sine)) Tm\n"
 
         // Where the reader's pen is, in ems: it advances by each glyph's /W width and by the TJ adjustments.
@@ -76,7 +77,8 @@ struct PDFFontResources {
                 if inArray { ops += "] TJ\n" }
                 inArray = false; inHex = false
                 if glyph.slot != slot { ops += "/\(Self.resourceName(glyph.slot)) \(n(size)) Tf\n" }
-                if glyph.synthetic != synthetic || slot < 0 { ops += glyph.synthetic ? "2 Tr\n" : "0 Tr\n" }
+                // Render mode 2 fills and strokes, 0 (the default, restored by Q) only fills.
+                if glyph.synthetic != synthetic { ops += glyph.synthetic ? "2 Tr\n" : "0 Tr\n" }
                 slot = glyph.slot; synthetic = glyph.synthetic
             }
             if !inArray { ops += "["; inArray = true }
