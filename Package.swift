@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG} → ChartRender → ChartService → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG, ChartPDF} → ChartRender → ChartService
+//   → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -36,12 +37,15 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "ChartPNG", dependencies: ["ChartRaster", "CPNGWriter"], swiftSettings: strict),
-        // Scene → PDF: vector graphics, and text in embedded subset TrueType fonts.
-        .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "CPNGWriter"], swiftSettings: strict),
+        // Scene → vector PDF: paths, clips, transparency, gradients as shadings, embedded subset fonts; zlib through
+        // CPNGWriter's chart_deflate, pixel snapping from ChartRaster.
+        .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "ChartRaster", "CPNGWriter"],
+                swiftSettings: strict),
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
-            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG"],
+            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG",
+                           "ChartPDF"],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -76,7 +80,7 @@ let package = Package(
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
-        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartText", "ChartScene"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartText"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.

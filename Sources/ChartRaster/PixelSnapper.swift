@@ -1,4 +1,4 @@
-import ChartScene
+public import ChartScene
 
 /// Aligns thin horizontal and vertical lines (grid, axes, shapes marked `snapToPixels`) to the device pixel grid so a
 /// 1-device-pixel line covers exactly one row or column instead of smearing over two at half intensity.
@@ -8,13 +8,14 @@ import ChartScene
 /// those whose centers fall in `[v − w/2, v + w/2)`, so the PNG matches the SVG as browsers show it. A 1.25-px line
 /// is therefore 1 or 2 px wide depending on where it lies, as in a browser; integer widths always keep theirs.
 ///
-/// Works on paths already in device pixels that contain only lines; curved paths are returned unchanged.
-enum PixelSnapper {
+/// Works on paths already in device pixels that contain only lines; curved paths are returned unchanged. Public for
+/// the PDF writer, which snaps the same shapes to its page's CSS px grid so they are as crisp at 100 %.
+public enum PixelSnapper {
     /// A stroked path and its stroke width, both snapped: coordinates along a segment go to the edge of the first
     /// pixel whose center is not before them, ⌈v − ½⌉; coordinates across a horizontal or vertical segment to the
     /// middle of the pixels whose centers the stroke `[v − w/2, v + w/2)` covers. The width is that pixel count,
     /// taken where the path first crosses an axis-aligned segment (one stroke has one width) and at least 1.
-    static func snapStroke(_ path: Path, width: Double) -> (path: Path, width: Double) {
+    public static func snapStroke(_ path: Path, width: Double) -> (path: Path, width: Double) {
         let half = width / 2
         var count: Double?
         let snapped = snap(path) { v, across in
@@ -32,7 +33,7 @@ enum PixelSnapper {
     private static func edge(_ v: Double) -> Double { (v - 0.5).rounded(.up) }
 
     /// A filled path: every coordinate rounds to the nearest pixel edge (a snapped rectangle has no grey border).
-    static func snapFill(_ path: Path) -> Path {
+    public static func snapFill(_ path: Path) -> Path {
         snap(path) { v, _ in v.rounded() }
     }
 

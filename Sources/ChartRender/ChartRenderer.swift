@@ -63,7 +63,9 @@ public struct ChartRenderer: Sendable {
         case .json:
             let scene = try checked(layout(spec), spec: spec, format: .json, options: options)
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
-        case .pdf, .webp, .jpeg, .apng, .gif:
+        case .pdf:
+            bytes = try pdf(for: spec, options: options)
+        case .webp, .jpeg, .apng, .gif:
             throw .formatUnavailable(format)
         }
         if options.cancellation.isCancelled { throw .cancelled }
@@ -88,7 +90,7 @@ public struct ChartRenderer: Sendable {
         layout(spec, interactive: interactive).resolvingFineDashes()
     }
 
-    private func layout(_ spec: ChartSpec, interactive: Bool = true) -> Scene {
+    func layout(_ spec: ChartSpec, interactive: Bool = true) -> Scene {
         ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive)
     }
 
@@ -99,7 +101,7 @@ public struct ChartRenderer: Sendable {
     /// An SVG or layout JSON without dashes or text outlines is not walked at all: what it can cost is its size,
     /// which the writer bounds as it goes (`SVGWriter.maxBytes`) and `render` checks — the walk would add 5 % to
     /// the standard chart's SVG.
-    private func checked(_ scene: Scene, spec: ChartSpec, format: OutputFormat, options: RenderOptions)
+    func checked(_ scene: Scene, spec: ChartSpec, format: OutputFormat, options: RenderOptions)
         throws(RenderError) -> Scene
     {
         if options.cancellation.isCancelled { throw .cancelled }

@@ -199,6 +199,23 @@ struct PDFFontResourcesTests {
             .contains("ActualText"))
     }
 
+    @Test func theWriterEmbedsTheFontsItsTextUses() throws {
+        let fonts = try #require(Fonts.standard)
+        let scene = TestScene.with([
+            .text(TextRun(text: "Umsatz 收入", position: Point(20, 40), size: 14, color: .black)),
+            .group(Group(children: [.text(TextRun(text: "Q1", position: Point(20, 80), size: 12, color: .black))])),
+        ])
+        var writer = PDFWriter(fonts: fonts)
+        writer.compressesStreams = false
+        let document = PDFDocument(try writer.write(scene))
+        let resources = document.resources
+        #expect(resources.contains("/Font <</F1 ") && resources.contains("/F3 "), "DejaVu Sans and WenQuanYi")
+        #expect(document.content.components(separatedBy: "BT\n").count == 3)
+        #expect(document.objects(containing: "/Subtype /Type0").count == 2)
+        #expect(document.objects(containing: "/FontFile2").count == 2)
+        #expect(try writer.write(scene) == writer.write(scene), "byte-stable, subset tags included")
+    }
+
     @Test func runsWithoutGlyphsDrawNothing() throws {
         let fonts = try #require(Fonts.standard)
         let runs = [TextRun(text: "", position: Point(0, 0), size: 12, color: .black),
