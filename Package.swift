@@ -64,7 +64,7 @@ let package = Package(
             name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
             swiftSettings: strict),
         .executableTarget(
-            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect"],
+            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
             swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
         .target(name: "CFuzzerDriver"),

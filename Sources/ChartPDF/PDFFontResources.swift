@@ -82,9 +82,10 @@ struct PDFFontResources {
                 slot = glyph.slot; synthetic = glyph.synthetic
             }
             if !inArray { ops += "["; inArray = true }
-            // TJ numbers are thousandths of an em, subtracted from the pen (§9.4.3).
+            // TJ numbers are thousandths of an em, subtracted from the pen (§9.4.3). Drift below 0.05 (the /W
+            // widths' rounding, 1/20000 em) is left to accumulate until it matters.
             let adjustment = ((pdfPen - glyph.pen) * 1000 * 100).rounded() / 100
-            if adjustment != 0 {
+            if abs(adjustment) >= 0.05 {
                 if inHex { ops += ">"; inHex = false }
                 ops += n(adjustment)
                 pdfPen -= adjustment / 1000

@@ -28,6 +28,7 @@ let all: [Benchmark] = [
     serverBenchmarks(),
     accessBenchmarks(),
     chartJSBenchmarks(),
+    pdfFontBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)
