@@ -26,21 +26,41 @@ struct PDFEmbeddedFont {
         (Double(face.advance(of: glyph)) * 1000 / Double(face.unitsPerEm) * 100).rounded() / 100
     }
 
-    /// Writes the font's objects and returns the Type 0 font's id. A face that cannot be subset (a damaged font
-    /// file) is written without its program: readers then substitute a font, and the text still extracts.
+    /// Writes the font's objects and returns the Type 0 font's id. The parts that depend only on the face and the
+    /// glyphs come from `PDFFontCache` when the same font was written before.
     func write(into objects: inout PDFObjectWriter) -> PDFObjectID {
+        let key = PDFFontCache.Key(face: face.name, faceIndex: face.faceIndex, checksum: face.fileChecksum,
+                                   glyphCount: face.glyphCount, text: text)
+        let program = PDFFontCache.shared.program(for: key) { makeProgram() }
+        let type0 = objects.reserve(), cidFont = objects.reserve(), descriptor = objects.reserve()
+        let toUnicode = objects.reserve()
+        var fontFile = ""
+        if let file = program.fontFile {
+            let id = objects.reserve()
+            objects.writeStream(id, dictionary: "/Length1 \(file.length) /Filter /FlateDecode", data: file.deflated,
+                                compress: false)
+            fontFile = " /FontFile2 \(id.reference)"
+        }
+        objects.write(descriptor, "<< /Type /FontDescriptor \(program.descriptor)\(fontFile) >>")
+        objects.write(cidFont, """
+            << /Type /Font /Subtype /CIDFontType2 /BaseFont /\(program.name) \
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> \
+            /FontDescriptor \(descriptor.reference) /CIDToGIDMap /Identity /W [\(program.widths)] >>
+            """)
+        objects.writeStream(toUnicode, dictionary: "/Filter /FlateDecode", data: program.toUnicode, compress: false)
+        objects.write(type0, """
+            << /Type /Font /Subtype /Type0 /BaseFont /\(program.name) /Encoding /Identity-H \
+            /DescendantFonts [\(cidFont.reference)] /ToUnicode \(toUnicode.reference) >>
+            """)
+        return type0
+    }
+
+    /// Subsets, describes and deflates the font. A face that cannot be subset (a damaged font file) gets no program:
+    /// readers then substitute a font, and the text still extracts.
+    private func makeProgram() -> PDFFontCache.Program {
         let glyphs = text.keys.sorted()
         let description = FontDescription(face)
         let name = Self.subsetTag(face: face, glyphs: glyphs) + "+" + description.postScriptName
-        let type0 = objects.reserve(), cidFont = objects.reserve(), descriptor = objects.reserve()
-        let toUnicode = objects.reserve()
-
-        var program = ""
-        if let subset = try? TrueTypeSubsetter.subset(face, keeping: glyphs) {
-            let file = objects.reserve()
-            objects.writeStream(file, dictionary: "/Length1 \(subset.count)", data: subset, compress: true)
-            program = " /FontFile2 \(file.reference)"
-        }
         // Glyph space is 1000 units per em (§9.2.4).
         let em = 1000 / Double(face.unitsPerEm)
         func g(_ units: Int) -> String { PDFNumber.string(Double(units) * em) }
@@ -50,24 +70,17 @@ struct PDFEmbeddedFont {
         // StemV is not recorded in TrueType fonts; estimate it from the weight class as TCPDF does
         // (tcpdf_fonts.php: 50 + (weight / 65)²). Readers use it only to pick a substitute, and the font is embedded.
         let stemV = 50 + Int((Double(description.weightClass) / 65) * (Double(description.weightClass) / 65))
-        objects.write(descriptor, """
-            << /Type /FontDescriptor /FontName /\(name) /Flags \(flags) \
+        let descriptor = """
+            /FontName /\(name) /Flags \(flags) \
             /FontBBox [\(g(description.xMin)) \(g(description.yMin)) \(g(description.xMax)) \(g(description.yMax))] \
             /ItalicAngle \(PDFNumber.string(description.italicAngle)) /Ascent \(g(face.ascender)) \
-            /Descent \(g(face.descender)) /CapHeight \(g(face.capHeight ?? face.ascender)) /StemV \(stemV)\(program) >>
-            """)
-        objects.write(cidFont, """
-            << /Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) \
-            /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> \
-            /FontDescriptor \(descriptor.reference) /CIDToGIDMap /Identity /W [\(widths(glyphs))] >>
-            """)
-        objects.writeStream(toUnicode, dictionary: "",
-                            data: ToUnicodeCMap.make(glyphs.map { ($0, text[$0] ?? "") }), compress: true)
-        objects.write(type0, """
-            << /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H \
-            /DescendantFonts [\(cidFont.reference)] /ToUnicode \(toUnicode.reference) >>
-            """)
-        return type0
+            /Descent \(g(face.descender)) /CapHeight \(g(face.capHeight ?? face.ascender)) /StemV \(stemV)
+            """
+        let subset = try? TrueTypeSubsetter.subset(face, keeping: glyphs)
+        let fontFile = subset.flatMap { bytes in PDFFontCache.deflate(bytes).map { ($0, bytes.count) } }
+        let cmap = ToUnicodeCMap.make(glyphs.map { ($0, text[$0] ?? "") })
+        return PDFFontCache.Program(name: name, descriptor: descriptor, widths: widths(glyphs), fontFile: fontFile,
+                                    toUnicode: PDFFontCache.deflate(cmap) ?? cmap)
     }
 
     /// The `/W` array (§9.7.4.3): `first [w1 w2 …]` for each run of consecutive glyph ids.

@@ -11,12 +11,17 @@ import ChartText
 /// flipped, and a stroke width (synthetic bold) means the same in both.
 struct PDFFontResources {
     private let fonts: FontSet
+    /// `fonts.faces`, by slot.
+    private let faces: [FontFace]
     /// Faces in `fonts.faces` order (a glyph's `slot`), each created when first drawn with.
     private var used: [PDFEmbeddedFont?]
+    /// The glyphs of the run being drawn (kept to reuse its storage).
+    private var scratch: [Glyph] = []
 
     init(fonts: FontSet) {
         self.fonts = fonts
-        used = Array(repeating: nil, count: fonts.faces.count)
+        faces = fonts.faces
+        used = Array(repeating: nil, count: faces.count)
     }
 
     /// The resource name of the face in `slot` of `fonts.faces`.
@@ -26,6 +31,8 @@ struct PDFFontResources {
     private struct Glyph {
         var slot: Int
         var glyph: UInt16
+        /// The character it is drawn for.
+        var scalar: Unicode.Scalar
         /// Pen position in ems from the start of the run.
         var pen: Double
         var synthetic: Bool
@@ -37,68 +44,98 @@ struct PDFFontResources {
     mutating func draw(_ run: TextRun, into content: inout [UInt8], resources: inout PDFResources) {
         guard run.size > 0, run.size.isFinite, run.position.x.isFinite, run.position.y.isFinite else { return }
         var glyphs: [Glyph] = []
-        var exact = true
+        swap(&glyphs, &scratch)
+        glyphs.removeAll(keepingCapacity: true)
+        defer { swap(&glyphs, &scratch) }
+        // The closure leaves `self` alone, so that `fonts` is read in place rather than copied.
         let advance = fonts.walk(run.text, weight: run.weight) { face, slot, glyph, scalar, pen, synthetic in
-            glyphs.append(Glyph(slot: slot, glyph: glyph, pen: pen, synthetic: synthetic,
+            glyphs.append(Glyph(slot: slot, glyph: glyph, scalar: scalar, pen: pen, synthetic: synthetic,
                                 width: PDFEmbeddedFont.width(of: glyph, in: face) / 1000))
-            if used[slot] == nil { used[slot] = PDFEmbeddedFont(face: face) }
-            exact = (used[slot]?.use(glyph, for: scalar) ?? true) && exact
         }
         guard !glyphs.isEmpty else { return }
+        var exact = true
+        for glyph in glyphs {
+            if used[glyph.slot] == nil { used[glyph.slot] = PDFEmbeddedFont(face: faces[glyph.slot]) }
+            exact = (used[glyph.slot]?.use(glyph.glyph, for: glyph.scalar) ?? true) && exact
+        }
 
+        // Written straight into the stream's bytes: text is most of a chart's content, and Strings would cost more
+        // than the shapes.
+        func put(_ text: StaticString) {
+            content.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func put(_ value: Double, decimals: Int = 3) {
+            PDFNumber.append(value, decimals: decimals, to: &content)
+            content.append(0x20)
+        }
+        func put(hex value: UInt16) {
+            for shift in [12, 8, 4, 0] { content.append(ToUnicodeCMap.hexDigits[Int(value >> UInt16(shift)) & 0xF]) }
+        }
         let size = run.size
-        let shift: Double = switch run.anchor {
-        case .start: 0
-        case .middle: -advance * size / 2
-        case .end: -advance * size
-        }
+        let shift = run.anchorOffset(width: advance * size)
         let (cosine, sine) = run.direction
-        func n(_ value: Double) -> String { PDFNumber.string(value, decimals: 3) }
-        var ops = "q\n"
-        if run.color.alpha < 255 { ops += "/\(resources.alphaState(run.color.opacity)) gs\n" }
-        let color = [run.color.red, run.color.green, run.color.blue].map { n(Double($0) / 255) }
-            .joined(separator: " ")
-        ops += "\(color) rg\n"
-        if glyphs.contains(where: \.synthetic) {
-            // Fake bold as browsers draw it: fill and stroke, the stroke as wide as SyntheticBold's outline growth.
-            ops += "\(color) RG \(n(SyntheticBold.strengthPerEm(size: size) * size)) w 1 j\n"
+        put("q\n")
+        if run.color.alpha < 255 {
+            content.append(0x2F)  // "/"
+            content.append(contentsOf: resources.alphaState(run.color.opacity).utf8)
+            put(" gs\n")
         }
-        if !exact { ops += "/Span << /ActualText <FEFF\(run.text.utf16.map(ToUnicodeCMap.hex).joined())> >> BDC\n" }
-        let (c, s) = (PDFNumber.string(cosine, decimals: 5), PDFNumber.string(sine, decimals: 5))
-        ops += "BT\n\(c) \(s) \(s) \(PDFNumber.string(-cosine, decimals: 5)) "
-        ops += "\(n(run.position.x + shift * cosine)) \(n(run.position.y + shift * sine)) Tm\n"
+        func color() { for c in [run.color.red, run.color.green, run.color.blue] { put(Double(c) / 255) } }
+        color()
+        put("rg\n")
+        if glyphs.contains(where: \.synthetic) {
+            // Fake bold as browsers draw it: fill and stroke, the stroke as wide as SyntheticBold's outline growth;
+            // round joins, so sharp corners do not grow miter spikes that the offset outline lacks.
+            color()
+            put("RG ")
+            put(SyntheticBold.strengthPerEm(size: size) * size)
+            put("w 1 j\n")
+        }
+        if !exact {
+            put("/Span <</ActualText <FEFF")
+            for unit in run.text.utf16 { put(hex: unit) }
+            put("> >> BDC\n")
+        }
+        put("BT\n")
+        for value in [cosine, sine, sine, -cosine] { put(value, decimals: 5) }
+        put(run.position.x + shift * cosine)
+        put(run.position.y + shift * sine)
+        put("Tm\n")
 
         // Where the reader's pen is, in ems: it advances by each glyph's /W width and by the TJ adjustments.
         var pdfPen = 0.0
         var slot = -1, synthetic = false, inArray = false, inHex = false
         for glyph in glyphs {
             if glyph.slot != slot || glyph.synthetic != synthetic {
-                if inHex { ops += ">" }
-                if inArray { ops += "] TJ\n" }
+                if inHex { put(">") }
+                if inArray { put("] TJ\n") }
                 inArray = false; inHex = false
-                if glyph.slot != slot { ops += "/\(Self.resourceName(glyph.slot)) \(n(size)) Tf\n" }
+                if glyph.slot != slot {
+                    content.append(contentsOf: "/\(Self.resourceName(glyph.slot)) ".utf8)
+                    put(size)
+                    put("Tf\n")
+                }
                 // Render mode 2 fills and strokes, 0 (the default, restored by Q) only fills.
-                if glyph.synthetic != synthetic { ops += glyph.synthetic ? "2 Tr\n" : "0 Tr\n" }
+                if glyph.synthetic != synthetic { glyph.synthetic ? put("2 Tr\n") : put("0 Tr\n") }
                 slot = glyph.slot; synthetic = glyph.synthetic
             }
-            if !inArray { ops += "["; inArray = true }
+            if !inArray { put("["); inArray = true }
             // TJ numbers are thousandths of an em, subtracted from the pen (§9.4.3). Drift below 0.05 (the /W
             // widths' rounding, 1/20000 em) is left to accumulate until it matters.
             let adjustment = ((pdfPen - glyph.pen) * 1000 * 100).rounded() / 100
             if abs(adjustment) >= 0.05 {
-                if inHex { ops += ">"; inHex = false }
-                ops += n(adjustment)
+                if inHex { put(">"); inHex = false }
+                PDFNumber.append(adjustment, decimals: 2, to: &content)
                 pdfPen -= adjustment / 1000
             }
-            if !inHex { ops += "<"; inHex = true }
-            ops += ToUnicodeCMap.hex(glyph.glyph)
+            if !inHex { put("<"); inHex = true }
+            put(hex: glyph.glyph)
             pdfPen += glyph.width
         }
-        if inHex { ops += ">" }
-        ops += "] TJ\nET\n"
-        if !exact { ops += "EMC\n" }
-        ops += "Q\n"
-        content += ops.utf8
+        if inHex { put(">") }
+        put("] TJ\nET\n")
+        if !exact { put("EMC\n") }
+        put("Q\n")
     }
 
     /// Writes a font for every face drawn with (call once the content stream is complete: each subset needs every

@@ -60,9 +60,14 @@ enum ToUnicodeCMap {
         return Array(out.utf8)
     }
 
+    /// The ASCII codes of the uppercase hex digits.
+    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
     /// Four uppercase hex digits.
     static func hex(_ value: UInt16) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [12, 8, 4, 0].map { digits[Int(value >> $0) & 0xF] }, as: UTF8.self)
+        String(unsafeUninitializedCapacity: 4) { buffer in
+            for (i, shift) in [12, 8, 4, 0].enumerated() { buffer[i] = hexDigits[Int(value >> UInt16(shift)) & 0xF] }
+            return 4
+        }
     }
 }

@@ -27,6 +27,8 @@ public struct FontFace: Sendable {
     public let capHeight: Int?
     /// Number of glyphs (maxp).
     public let glyphCount: Int
+    /// `head` checkSumAdjustment: a checksum of the whole font file, which tells apart faces of the same name.
+    public let fileChecksum: UInt32
 
     private let cmap: CharacterMap
     /// Advance width of every glyph; glyphs past numberOfHMetrics repeat the last advance.
@@ -59,6 +61,7 @@ public struct FontFace: Sendable {
         guard try data.u32(head.offset + 12) == 0x5F0F_3CF5 else {
             throw FontError(.invalid, "head magic number is wrong")
         }
+        fileChecksum = try data.u32(head.offset + 8)
         unitsPerEm = Int(try data.u16(head.offset + 18))
         guard (16...16384).contains(unitsPerEm) else {
             throw FontError(.invalid, "head unitsPerEm \(unitsPerEm) is outside 16…16384")

@@ -24,11 +24,7 @@ extension FontSet: GlyphPlacing {
             let path = synthetic ? face.emboldenedGlyphPath(of: glyph, size: size) : face.glyphPath(of: glyph)
             if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), pen)) }
         }
-        let shift: Double = switch run.anchor {
-        case .start: 0
-        case .middle: -advance * size / 2
-        case .end: -advance * size
-        }
+        let shift = run.anchorOffset(width: advance * size)
         let (cosine, sine) = run.direction
         let origin = run.position
         return laidOut.map { path, k, pen in
@@ -42,6 +38,16 @@ extension FontSet: GlyphPlacing {
 }
 
 extension TextRun {
+    /// Where the text starts along its baseline relative to `position`, for text `width` px wide: 0 for `.start`,
+    /// −width/2 for `.middle`, −width for `.end`.
+    public func anchorOffset(width: Double) -> Double {
+        switch anchor {
+        case .start: 0
+        case .middle: -width / 2
+        case .end: -width
+        }
+    }
+
     /// The cosine and sine of `rotation` (exact for quarter turns), shared by every backend that places glyphs. The
     /// run turns clockwise on screen (y down) by θ: x' = x·cosθ − y·sinθ, y' = x·sinθ + y·cosθ.
     public var direction: (cosine: Double, sine: Double) {

@@ -192,7 +192,7 @@ struct PDFFontResourcesTests {
         // Two private-use characters DejaVu lacks: both draw .notdef, which /ToUnicode can map to only one.
         let run = TextRun(text: "a\u{E000}\u{E001}", position: Point(0, 10), size: 12, color: .black)
         let content = String(decoding: Self.render([run], fonts: FontSet(regular: regular)).content, as: UTF8.self)
-        #expect(content.contains("/Span << /ActualText <FEFF0061E000E001> >> BDC"))
+        #expect(content.contains("/Span <</ActualText <FEFF0061E000E001> >> BDC"))
         #expect(content.contains("EMC"))
         let plain = TextRun(text: "abc", position: Point(0, 10), size: 12, color: .black)
         #expect(!String(decoding: Self.render([plain], fonts: FontSet(regular: regular)).content, as: UTF8.self)
