@@ -64,7 +64,8 @@ let package = Package(
             name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
             swiftSettings: strict),
         .executableTarget(
-            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
+            name: "chart-bench",
+            dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
             swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
         .target(name: "CFuzzerDriver"),

@@ -147,7 +147,8 @@ public enum TrueTypeSubsetter {
         var sum: UInt32 = 0
         var i = bytes.startIndex
         while i + 4 <= bytes.endIndex {
-            sum &+= UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+            sum &+= UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8
+                | UInt32(bytes[i + 3])
             i += 4
         }
         var shift: UInt32 = 24
@@ -183,7 +184,8 @@ private struct GlyphLocations {
         let end = long ? Int(try data.u32(loca.offset + 4 * glyph + 4))
             : 2 * Int(try data.u16(loca.offset + 2 * glyph + 2))
         guard start <= end, end <= glyf.length else {
-            throw FontError(.invalid, "loca places glyph \(glyph) at \(start)…\(end), outside glyf's \(glyf.length) bytes")
+            throw FontError(.invalid,
+                            "loca places glyph \(glyph) at \(start)…\(end), outside glyf's \(glyf.length) bytes")
         }
         return start..<end
     }
@@ -227,7 +229,9 @@ private struct GlyphLocations {
 extension [UInt8] {
     /// Appends `value` in big-endian byte order.
     mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
-        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: value >> shift)) }
+        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
+            append(UInt8(truncatingIfNeeded: value >> shift))
+        }
     }
 
     /// Overwrites the bytes at `offset` with `value` in big-endian byte order.

@@ -147,8 +147,10 @@ struct PDFFontResourcesTests {
         for (pdf, raster) in zip(pdfOrigins, expected) {
             #expect(abs(pdf.x - raster.x) < 0.01 && abs(pdf.y - raster.y) < 0.01, "\(pdf) vs \(raster)")
         }
-        #expect(reader.operations.contains { $0.op == "TJ" && $0.operands.contains { if case .number = $0 { true } else { false } } },
-                "kerning shows as TJ adjustments")
+        let adjusted = reader.operations.contains { operation in
+            operation.op == "TJ" && operation.operands.contains { if case .number = $0 { true } else { false } }
+        }
+        #expect(adjusted, "kerning shows as TJ adjustments")
     }
 
     @Test func eachFaceBecomesAnEmbeddedType0FontWithToUnicode() throws {
@@ -184,7 +186,8 @@ struct PDFFontResourcesTests {
         #expect(reader.operations.contains { $0.op == "Tr" && $0.operands == [.number(2)] })
         let width = try #require(reader.operations.first { $0.op == "w" })
         #expect(width.operands == [.number((SyntheticBold.strengthPerEm(size: 18) * 18 * 1000).rounded() / 1000)])
-        #expect(reader.operations.contains { $0.op == "rg" && $0.operands == [.number(0.2), .number(0.4), .number(0.6)] })
+        let color: [ContentReader.Operand] = [.number(0.2), .number(0.4), .number(0.6)]
+        #expect(reader.operations.contains { $0.op == "rg" && $0.operands == color })
     }
 
     @Test func aGlyphStandingForSeveralCharactersMarksItsRunWithActualText() throws {
