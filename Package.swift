@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // The chart-rendering service. Layers depend one way:
-//   ChartSpec → ChartLayout → ChartScene → {ChartSVG, ChartRaster → ChartPNG, ChartPDF} → ChartRender → ChartService
-//   → chartd
+//   ChartSpec → ChartLayout → ChartScene → {ChartAnimation → ChartSVG, ChartRaster → ChartPNG, ChartPDF}
+//   → ChartRender → ChartService → chartd
 // A backend (SVG, raster) never imports a chart kind; a chart kind never writes output bytes.
 import PackageDescription
 
@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
         .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene"], swiftSettings: strict),
+        // The choreography of an animated chart: one timeline that the SMIL writer and the frame sampler both read.
+        .target(name: "ChartAnimation", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scene → SVG text (static and SMIL-animated).
-        .target(name: "ChartSVG", dependencies: ["ChartScene"], swiftSettings: strict),
+        .target(name: "ChartSVG", dependencies: ["ChartScene", "ChartAnimation"], swiftSettings: strict),
         // Scene → RGBA pixels: flattening, stroking, exact-area coverage, paint.
         .target(name: "ChartRaster", dependencies: ["ChartScene"], swiftSettings: strict),
         // libpng behind a fence: the system library and one C function that owns the setjmp.
@@ -44,8 +46,10 @@ let package = Package(
         // The pipeline facade: bytes in, image bytes out. Used by the CLI, the server and the benchmark.
         .target(
             name: "ChartRender",
-            dependencies: ["ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartSVG", "ChartRaster", "ChartPNG",
-                           "ChartPDF"],
+            dependencies: [
+                "ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartAnimation", "ChartSVG", "ChartRaster",
+                "ChartPNG", "ChartPDF",
+            ],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -78,10 +82,11 @@ let package = Package(
         .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
-        .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG"]),
+        .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
+        .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNG"]),
-        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartText"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster", "ChartText"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.

@@ -135,7 +135,9 @@ struct PDFGradient {
         func values(_ v: SIMD4<Double>) -> String {
             components(v).map { PDFNumber.string($0, decimals: 4) }.joined(separator: " ")
         }
-        let linear = pieces.map { "<</FunctionType 2 /Domain [0 1] /C0 [\(values($0.start))] /C1 [\(values($0.end))] /N 1>>" }
+        let linear = pieces.map {
+            "<</FunctionType 2 /Domain [0 1] /C0 [\(values($0.start))] /C1 [\(values($0.end))] /N 1>>"
+        }
         guard linear.count > 1 else { return linear.first ?? "" }
         let bounds = pieces.dropFirst().map { PDFNumber.string($0.t0, decimals: 6) }.joined(separator: " ")
         let encode = Array(repeating: "0 1", count: pieces.count).joined(separator: " ")

@@ -20,9 +20,10 @@ enum PDFNumber {
     /// Appends `scaled` × 10^−`decimals` to `out`.
     @inline(__always)
     static func append(scaled: Int64, decimals: Int, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            let count = write(scaled: scaled, decimals: decimals, into: buffer)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: write(scaled: scaled, decimals: decimals,
+                                                                                 into: base)))
         }
     }
 
@@ -39,8 +40,12 @@ enum PDFNumber {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes the digits into `buffer` (32 bytes: a sign, 19 digits and a point fit); returns how many.
-    private static func write(scaled: Int64, decimals: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// The most bytes `write` writes: a sign, 19 digits, a point and a leading zero.
+    static let maxLength = 24
+
+    /// Writes `scaled` × 10^−`decimals` at `buffer` (room for `maxLength` bytes); returns how many bytes it wrote.
+    @inline(__always)
+    static func write(scaled: Int64, decimals: Int, into buffer: UnsafeMutablePointer<UInt8>) -> Int {
         var magnitude = scaled.magnitude
         var decimals = decimals
         // Drop trailing zeros of the fraction.
@@ -48,31 +53,34 @@ enum PDFNumber {
             magnitude /= 10
             decimals -= 1
         }
-        // Digits from the right end of the buffer, then moved to its start.
-        var at = buffer.count
+        var n = 0
+        if scaled < 0 {
+            buffer[0] = UInt8(ascii: "-")
+            n = 1
+        }
+        // Digits from the last, the point after `decimals` of them, then reversed in place.
+        let start = n
         var written = 0
         repeat {
-            at -= 1
-            buffer[at] = 0x30 + UInt8(magnitude % 10)
+            buffer[n] = 0x30 + UInt8(magnitude % 10)
             magnitude /= 10
+            n += 1
             written += 1
             if written == decimals {
-                at -= 1
-                buffer[at] = UInt8(ascii: ".")
+                buffer[n] = UInt8(ascii: ".")
+                n += 1
                 if magnitude == 0 {
-                    at -= 1
-                    buffer[at] = 0x30
+                    buffer[n] = 0x30
+                    n += 1
                 }
             }
         } while magnitude > 0 || written < decimals
-        if scaled < 0 {
-            at -= 1
-            buffer[at] = UInt8(ascii: "-")
+        var i = start, j = n - 1
+        while i < j {
+            (buffer[i], buffer[j]) = (buffer[j], buffer[i])
+            i += 1
+            j -= 1
         }
-        let count = buffer.count - at
-        if at > 0 {
-            for i in 0..<count { buffer[i] = buffer[at + i] }
-        }
-        return count
+        return n
     }
 }

@@ -83,11 +83,11 @@ struct PDFObjectWriter {
                 entry[i] = 0x30 + UInt8(value % 10)
                 value /= 10
             }
-            entry.replaceSubrange(10..<20, with: offset == nil ? Array(" 65535 f\r\n".utf8) : Array(" 00000 n\r\n".utf8))
+            entry.replaceSubrange(10..<20, with: Array((offset == nil ? " 65535 f\r\n" : " 00000 n\r\n").utf8))
             bytes.append(contentsOf: entry)
         }
-        bytes.append(contentsOf: ("trailer\n<</Size \(offsets.count + 1) /Root \(root.reference) /Info \(info.reference)"
-            + " /ID [<\(id)> <\(id)>]>>\nstartxref\n\(xref)\n%%EOF\n").utf8)
+        bytes.append(contentsOf: ("trailer\n<</Size \(offsets.count + 1) /Root \(root.reference) "
+            + "/Info \(info.reference) /ID [<\(id)> <\(id)>]>>\nstartxref\n\(xref)\n%%EOF\n").utf8)
         return bytes
     }
 }

@@ -7,10 +7,10 @@ import ChartScene
 /// limit or the render is cancelled.
 ///
 /// It paints what the rasterizer paints, the same way: group opacity is folded into the paints of a group that
-/// cannot overlap itself (one shape with a fill or a stroke, or one text run) or that is nested deeper than
-/// `maxGroupDepth`, and otherwise composited as a whole — here as an isolated transparency group (a form XObject
-/// painted with `Do` under the group's alpha), where the rasterizer uses a layer. Paints that are fully transparent,
-/// shapes with non-finite geometry and groups clipped to nothing are skipped.
+/// cannot overlap itself (`Group.opacityFoldsIntoPaint`) or that is nested deeper than the rasterizer's layers
+/// (`Rasterizer.maxLayerDepth`), and otherwise composited as a whole — here as an isolated transparency group (a
+/// form XObject painted with `Do` under the group's alpha), where the rasterizer uses a layer. Paints that are fully
+/// transparent, shapes with non-finite geometry and groups clipped to nothing are skipped.
 struct PDFScenePainter {
     var objects: PDFObjectWriter
     var resources = PDFResources()
@@ -25,10 +25,6 @@ struct PDFScenePainter {
     let limit: Int
     /// Whether form XObjects' streams are deflated.
     let compress: Bool
-
-    /// Nesting of translucent groups composited as transparency groups; deeper ones fold their opacity into their
-    /// paints, as the rasterizer (`Rasterizer.maxLayerDepth`) does.
-    static let maxGroupDepth = 4
 
     /// Bytes of the content streams that enclose the one being written (a transparency group's stream is written
     /// while its parent's waits), counted against `limit`.
@@ -85,13 +81,14 @@ struct PDFScenePainter {
         }
         if groupOpacity >= 1 {
             try paint(group.children, into: &stream, opacity: opacity, depth: depth, patternMatrix: patternMatrix)
-        } else if Self.opacityFoldsIntoPaint(group) || depth >= Self.maxGroupDepth {
+        } else if group.opacityFoldsIntoPaint || depth >= Rasterizer.maxLayerDepth {
             try paint(group.children, into: &stream, opacity: opacity * groupOpacity, depth: depth,
                       patternMatrix: patternMatrix)
         } else {
             var inner = PDFContentStream()
-            enclosingBytes += stream.bytes.count
-            defer { enclosingBytes -= stream.bytes.count }
+            let enclosing = stream.bytes.count
+            enclosingBytes += enclosing
+            defer { enclosingBytes -= enclosing }
             try paint(group.children, into: &inner, opacity: 1, depth: depth + 1, patternMatrix: "")
             let form = objects.reserve()
             objects.writeStream(form, dictionary: formDictionary(colorSpace: "DeviceRGB", isolated: true),
@@ -103,17 +100,6 @@ struct PDFScenePainter {
             stream.restore()
         }
         if group.clip != nil { stream.restore() }
-    }
-
-    /// Whether multiplying the group's opacity into its paints equals compositing it as a whole: one shape with
-    /// only a fill or only a stroke, or one text run (the rasterizer's rule, so both draw the same).
-    private static func opacityFoldsIntoPaint(_ group: Group) -> Bool {
-        guard group.children.count == 1 else { return group.children.isEmpty }
-        switch group.children[0] {
-        case .shape(let s): return (s.fill == nil) != (s.stroke == nil)
-        case .text: return true
-        case .group: return false
-        }
     }
 
     /// The dictionary of a form XObject covering the page (§8.10), a transparency group (§11.6.6) in `colorSpace`.

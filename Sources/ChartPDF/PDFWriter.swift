@@ -13,7 +13,7 @@ public import ChartText
 /// - deterministic: no dates, no random identifiers; the trailer's `/ID` is derived from the bytes
 ///   (`PDFFileID`), so the same scene gives the same bytes and ETags hold;
 /// - the title (`/Title`) and description (`/Subject`) are PDF text strings that no input can break out of
-///   (`PDFTextString`); no other scene text reaches the file's syntax;
+///   (`PDFTextString`); text runs reach the file only through `PDFFontResources`, as glyph codes;
 /// - the writer stops with `PDFError.tooLarge` once the document (with its content not yet compressed, at
 ///   `contentAllowance` times the limit) passes `maxBytes`, and with `.cancelled` when `cancellation` fires; it
 ///   polls both per node.
@@ -71,10 +71,12 @@ public struct PDFWriter: Sendable {
         painter.objects.write(resourcesID, painter.resources.dictionary(fonts: fontEntries))
         let mediaBox = [width, height].map { PDFNumber.string($0 * Self.pointsPerPixel, decimals: 4) }
         let group = painter.resources.usesTransparency ? " /Group <</S /Transparency /CS /DeviceRGB>>" : ""
-        painter.objects.write(page, "<</Type /Page /Parent \(pages.reference) /MediaBox [0 0 \(mediaBox[0]) \(mediaBox[1])] "
-            + "/Resources \(resourcesID.reference) /Contents \(contentID.reference)\(group)>>")
+        painter.objects.write(page, "<</Type /Page /Parent \(pages.reference) "
+            + "/MediaBox [0 0 \(mediaBox[0]) \(mediaBox[1])] /Resources \(resourcesID.reference) "
+            + "/Contents \(contentID.reference)\(group)>>")
         painter.objects.write(pages, "<</Type /Pages /Kids [\(page.reference)] /Count 1>>")
-        painter.objects.write(catalog, "<</Type /Catalog /Pages \(pages.reference) /ViewerPreferences <</DisplayDocTitle true>>>>")
+        painter.objects.write(catalog, "<</Type /Catalog /Pages \(pages.reference) "
+            + "/ViewerPreferences <</DisplayDocTitle true>>>>")
         var entries = "/Title \(PDFTextString.encode(scene.title))"
         if !scene.description.isEmpty { entries += " /Subject \(PDFTextString.encode(scene.description))" }
         painter.objects.write(info, "<<\(entries) /Producer (chartd)>>")

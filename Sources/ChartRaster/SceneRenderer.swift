@@ -53,7 +53,7 @@ struct SceneRenderer {
                 guard groupOpacity > 0 else { continue }
                 if groupOpacity >= 1 {
                     draw(group.children, on: canvas, clip: groupClip, opacity: opacity, layerDepth: layerDepth)
-                } else if Self.opacityFoldsIntoPaint(group) || layerDepth >= Rasterizer.maxLayerDepth {
+                } else if group.opacityFoldsIntoPaint || layerDepth >= Rasterizer.maxLayerDepth {
                     draw(group.children, on: canvas, clip: groupClip, opacity: opacity * groupOpacity,
                          layerDepth: layerDepth)
                 } else if let content = contentBounds(group.children) {
@@ -64,18 +64,6 @@ struct SceneRenderer {
                               layerDepth: layerDepth)
                 }
             }
-        }
-    }
-
-    /// Whether multiplying the group's opacity into its paints equals compositing it as a layer: true when it has
-    /// one child that is a shape with a single paint or a text run (nothing inside overlaps itself and doubles up;
-    /// neighbouring glyphs touch but do not overlap).
-    private static func opacityFoldsIntoPaint(_ group: Group) -> Bool {
-        guard group.children.count == 1 else { return group.children.isEmpty }
-        switch group.children[0] {
-        case .shape(let s): return (s.fill == nil) != (s.stroke == nil)
-        case .text: return true
-        case .group: return false
         }
     }
 

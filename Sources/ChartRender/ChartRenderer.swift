@@ -1,6 +1,7 @@
 public import ChartScene
 public import ChartSpec
 public import ChartText
+import ChartAnimation
 import ChartLayout
 import ChartPNG
 import ChartRaster
@@ -54,7 +55,7 @@ public struct ChartRenderer: Sendable {
         let bytes: [UInt8]
         switch format {
         case .svg, .smil:
-            let animation = format == .smil && spec.animation.enabled ? SVGAnimation(spec.animation) : nil
+            let animation = format == .smil && spec.animation.enabled ? Choreography(spec.animation) : nil
             let writer = SVGWriter(animation: animation, idPrefix: options.idPrefix, cancellation: options.cancellation,
                                    maxBytes: options.budget.maxOutputBytes)
             bytes = writer.write(try svgScene(for: spec, format: format, options: options))
@@ -133,15 +134,16 @@ public struct ChartRenderer: Sendable {
         return lowerText(in: scene, fonts: fonts)
     }
 
-    /// Lays out, checks the budget, rasterizes at the spec's scale (text from the font set's glyphs), encodes PNG.
+    /// Lays out, checks the budget, rasterizes at the spec's scale (text from the font set's glyphs) the static chart
+    /// or its frame at `options.time`, encodes PNG.
     private func png(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> [UInt8] {
         do {
             try spec.checkRasterBudget()
         } catch {
             throw .invalidSpec(error)
         }
-        let scene = try checked(layout(spec, interactive: false), spec: spec, format: .png,
-                                options: options)
+        let scene = frame(try checked(layout(spec, interactive: false), spec: spec, format: .png, options: options),
+                          of: spec, at: options.time)
         let pixmap: Pixmap
         do {
             pixmap = try Rasterizer(glyphs: text.fontSet, cancellation: options.cancellation)
@@ -165,16 +167,21 @@ public struct RenderOptions: Sendable {
     /// Prefix of the SVG's element ids. The service passes one derived from the chart's ETag, so several charts
     /// inlined in one page never share a gradient or clip id.
     public var idPrefix: String
+    /// The moment of the chart's animation to draw, in seconds from its start (`chart render --at`): a PNG of that
+    /// frame. nil, the default, draws the static chart; so does a spec whose animation is off.
+    public var time: Double?
 
-    public init(budget: RenderBudget = .standard, cancellation: CancellationCheck = .never, idPrefix: String = "c") {
+    public init(budget: RenderBudget = .standard, cancellation: CancellationCheck = .never, idPrefix: String = "c",
+                time: Double? = nil) {
         self.budget = budget
         self.cancellation = cancellation
         self.idPrefix = idPrefix
+        self.time = time
     }
 }
 
-extension SVGAnimation {
-    /// The spec's choreography options in the SVG writer's terms.
+extension Choreography {
+    /// The spec's choreography options in the animated backends' terms.
     init(_ options: AnimationOptions) {
         let easing: Easing = switch options.easing {
         case .linear: .linear

@@ -1,3 +1,4 @@
+import ChartAnimation
 /// Up to six keyframes of one animated attribute (one or two numbers per value), stored inline so
 /// writing an animation allocates nothing.
 struct SMILKeyframes {
@@ -27,7 +28,7 @@ struct SMILKeyframes {
     /// Every element begins at 0: a hold of the first value is added from 0 to the first key. When
     /// the animation repeats, a hold of the last value runs to the end of the shared cycle so all
     /// elements loop in step; when it plays once, `dur` simply ends at the last key.
-    func write(head: StaticString, timeline: SMILTimeline, into out: inout SVGBuffer) {
+    func write(head: StaticString, timeline: AnimationTimeline, into out: inout SVGBuffer) {
         guard count > 0 else { return }
         let cycle = timeline.repeatCount == nil ? Swift.max(times[count - 1], 0.001) : timeline.cycle
         let leading = times[0] > 0
@@ -86,7 +87,7 @@ struct SMILKeyframes {
     }
 
     /// ` dur="…s" [repeatCount="…"] fill="freeze"/>`: the end of every animation element.
-    static func writeTail(cycle: Double, timeline: SMILTimeline, into out: inout SVGBuffer) {
+    static func writeTail(cycle: Double, timeline: AnimationTimeline, into out: inout SVGBuffer) {
         out.raw(" dur=\"")
         out.number3(cycle)
         out.byte(UInt8(ascii: "s"))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChartAnimation
 import ChartScene
 
 /// The state of writing one document: the body, the `<defs>` collected on the way (gradients and
@@ -19,7 +20,7 @@ struct SVGDocumentWriter: ~Copyable {
     private var body = SVGBuffer(capacity: 1 << 16)
     private var defs = SVGBuffer()
     private let prefix: [UInt8]
-    private let timeline: SMILTimeline?
+    private let timeline: AnimationTimeline?
     private var gradientIDs: [LinearGradient: Int] = [:]
     private var clipIDs: [Rect: Int] = [:]
     private var revealCount = 0
@@ -27,7 +28,8 @@ struct SVGDocumentWriter: ~Copyable {
     private let cancellation: CancellationCheck
     private let maxBytes: Int
 
-    init(prefix: [UInt8], timeline: SMILTimeline?, cancellation: CancellationCheck = .never, maxBytes: Int = .max) {
+    init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never,
+         maxBytes: Int = .max) {
         self.prefix = prefix
         self.timeline = timeline
         self.cancellation = cancellation
@@ -112,7 +114,7 @@ struct SVGDocumentWriter: ~Copyable {
         }
         let bounds: Rect?
         switch g.role {
-        case .point?, .bar?, .seriesLine?: bounds = Self.bounds(of: g.children)
+        case .point?, .bar?, .seriesLine?: bounds = RoleGeometry.bounds(of: g.children)
         default: bounds = nil
         }
         var inner = origin
@@ -137,7 +139,7 @@ struct SVGDocumentWriter: ~Copyable {
         }
         let drawsWithDash: Bool
         switch g.role {
-        case .seriesLine?, .ringArc?: drawsWithDash = Self.canDrawWithDash(g.children)
+        case .seriesLine?, .ringArc?: drawsWithDash = RoleGeometry.canDrawWithDash(g.children)
         default: drawsWithDash = false
         }
 
@@ -157,7 +159,7 @@ struct SVGDocumentWriter: ~Copyable {
         }
         if case .pie(let disc)? = g.role {
             body.raw(" mask=\"url(#")
-            sweepMask(disc, origin: inner, pad: Self.maxStrokeWidth(g.children) + 1)
+            sweepMask(disc, origin: inner, pad: RoleGeometry.maxStrokeWidth(g.children) + 1)
             body.raw(")\"")
         }
         if opacity < 1 {
@@ -190,14 +192,14 @@ struct SVGDocumentWriter: ~Copyable {
             let isCircle = shape(mark, origin: inner, pathLength: false, leaveOpen: true)
             // An invisible hit target (a tooltip carrier) has nothing to pop: no animation, no bytes.
             if let timeline, case .point(let k, _, let progress)? = g.role, !mark.isInvisible {
-                pointPop(series: k, progress: progress, additive: false, timeline: timeline)
+                pointPop(timeline.pointPop(series: k, progress: progress), additive: false, timeline: timeline)
             }
             body.raw(isCircle ? "</circle>" : "</path>")
         } else if let laps {
             ringLaps(g.children, index: laps.index, lastLap: laps.last, origin: inner)
         } else if case .seriesLine(let k)? = g.role, !drawsWithDash, let b = bounds {
             // Grow dashed or multi-part lines through a clip, so their dash pattern is kept.
-            let pad = Self.maxStrokeWidth(g.children) + 1
+            let pad = RoleGeometry.maxStrokeWidth(g.children) + 1
             let reveal = Rect(x: b.minX - pad - inner.dx, y: b.minY - pad - inner.dy,
                               width: b.width + 2 * pad, height: b.height + 2 * pad)
             body.raw("<g clip-path=\"url(#")
@@ -216,13 +218,11 @@ struct SVGDocumentWriter: ~Copyable {
     /// the first lap takes 1 / (1 + lastLap) of it). The groups are written in the static document too; their
     /// opacity is the outer group's.
     private mutating func ringLaps(_ children: [Node], index: Int, lastLap: Double, origin: Origin) {
-        let firstShare = 1 / (1 + lastLap)
+        let laps = timeline?.ringLapMotions(index: index, lastLap: lastLap)
         for (n, part) in [children.prefix(1), children.dropFirst()].enumerated() {
             body.raw("<g>")
-            if let timeline {
-                let start = timeline.staggered(index), share = n == 0 ? firstShare : 1 - firstShare
-                drawWithDash(start: start + (n == 0 ? 0 : firstShare * timeline.duration), opacity: 1,
-                             length: share * timeline.duration, timeline: timeline)
+            if let timeline, let laps {
+                drawWithDash(n == 0 ? laps.first : laps.last, opacity: 1, timeline: timeline)
             }
             nodes(Array(part), origin: origin, pathLength: true)
             body.raw("</g>")
@@ -523,10 +523,10 @@ struct SVGDocumentWriter: ~Copyable {
         Self.rectElement(rect, into: &defs)
         defs.byte(UInt8(ascii: ">"))
         if let timeline {
-            let start = timeline.lineStart(k)
+            let motion = timeline.lineMotion(series: k)
             var keys = SMILKeyframes()
-            keys.add(start, 0, easedToNext: true)
-            keys.add(start + timeline.duration, rect.width)
+            keys.add(motion.start, 0, easedToNext: motion.isEased)
+            keys.add(motion.end, rect.width)
             keys.write(head: "<animate attributeName=\"width\"", timeline: timeline, into: &defs)
         }
         defs.raw("</rect></clipPath>")
@@ -588,10 +588,11 @@ struct SVGDocumentWriter: ~Copyable {
             // A partial disc (a half gauge) sweeps over its own share of the turn, then the mask opens fully so
             // that nothing drawn past the disc's edges (slice outlines) stays masked.
             let share = (disc.endAngle - disc.startAngle) / 360
+            let motion = timeline.sweepMotion
             var keys = SMILKeyframes(pairs: true)
-            keys.add(timeline.sweepStart, 0, 2, easedToNext: true)
-            if share > 0, share < 1 { keys.add(timeline.sweepEnd, share, 2) }
-            keys.add(timeline.sweepEnd, 1, 0)
+            keys.add(motion.start, 0, 2, easedToNext: motion.isEased)
+            if share > 0, share < 1 { keys.add(motion.end, share, 2) }
+            keys.add(motion.end, 1, 0)
             keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &defs)
         }
         defs.raw("</path></mask>")
@@ -613,43 +614,36 @@ struct SVGDocumentWriter: ~Copyable {
 
     // MARK: Animation
 
-    /// The SMIL elements of a group with `role`, written right after its `<title>`.
-    private mutating func animation(for role: Role, timeline: SMILTimeline, opacity: Double, hasBounds: Bool,
+    /// The SMIL elements of a group with `role`, written right after its `<title>`: the keyframes of the role's
+    /// motion as the timeline defines it (`AnimationTimeline`'s motions, which `SceneAnimator` plays too).
+    private mutating func animation(for role: Role, timeline: AnimationTimeline, opacity: Double, hasBounds: Bool,
                                     dash: Bool)
     {
         switch role {
         case .seriesLine(let k):
             guard dash else { return }  // drawn by the reveal clip instead
-            drawWithDash(start: timeline.lineStart(k), opacity: opacity, timeline: timeline)
-        case .seriesArea(let k):
-            let start = timeline.lineStart(k) + timeline.areaOffset
-            fadeIn(start: start, length: timeline.areaFade, to: opacity, timeline: timeline)
+            drawWithDash(timeline.lineMotion(series: k), opacity: opacity, timeline: timeline)
         case .point(let k, _, let progress):
             guard hasBounds else { return }
-            pointPop(series: k, progress: progress, additive: true, timeline: timeline)
-        case .valueLabel(let k, let progress):
-            let t = timeline.arrival(series: k, progress: progress)
-            fadeIn(start: t, length: timeline.labelFade, to: opacity, timeline: timeline)
-        case .annotation:
-            fadeIn(start: timeline.lineEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
+            pointPop(timeline.pointPop(series: k, progress: progress), additive: true, timeline: timeline)
         case .bar(let k, _, let base, let stackBase):
             guard hasBounds else { return }
-            // The segments of a stack share one start (the first series'), so the stack grows as one.
-            let start = timeline.lineStart(stackBase == nil ? k : 0)
+            let motion = timeline.barMotion(series: k, stacked: stackBase != nil)
             var keys = SMILKeyframes(pairs: true)
             // Grow along the bar's length only: y for vertical bars, x for horizontal ones.
-            if base.isHorizontal { keys.add(start, 1, 0, easedToNext: true) } else { keys.add(start, 0, 1, easedToNext: true) }
-            keys.add(start + timeline.duration, 1, 1)
+            if base.isHorizontal {
+                keys.add(motion.start, 1, 0, easedToNext: motion.isEased)
+            } else {
+                keys.add(motion.start, 0, 1, easedToNext: motion.isEased)
+            }
+            keys.add(motion.end, 1, 1)
             keys.write(head: "<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"",
                        timeline: timeline, into: &body)
-        case .ringArc(let i, _):
-            if dash {
-                drawWithDash(start: timeline.staggered(i), opacity: opacity, timeline: timeline)
-            } else {
-                fadeIn(start: timeline.staggered(i), length: timeline.duration / 2, to: opacity, timeline: timeline)
-            }
-        case .sliceLabel:
-            fadeIn(start: timeline.sweepEnd, length: timeline.lateFade, to: opacity, timeline: timeline)
+        case .ringArc(let i, _) where dash:
+            drawWithDash(timeline.ringMotion(index: i), opacity: opacity, timeline: timeline)
+        case .seriesArea, .valueLabel, .annotation, .sliceLabel, .ringArc:
+            guard let motion = timeline.fadeMotion(role: role) else { return }
+            fadeIn(motion, to: opacity, timeline: timeline)
         case .pie, .slice:
             break  // the pie's sweep mask reveals its slices
         case .background, .title, .legend, .legendItem, .xAxis, .yAxis, .y2Axis, .grid, .plot, .series, .ring,
@@ -658,25 +652,26 @@ struct SVGDocumentWriter: ~Copyable {
         }
     }
 
-    /// Pops a point in when its line arrives: hidden (scale 0) until then, then scale
-    /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop, about the point's center (the local origin).
-    private mutating func pointPop(series k: Int, progress: Double, additive: Bool, timeline: SMILTimeline) {
+    /// Pops a point in when its line arrives: hidden (scale 0) until then, then `PointPop`'s keyframes (scale
+    /// 0.5 → 1.2 → 1 at 0, 70 % and 100 % of the pop), about the point's center (the local origin).
+    private mutating func pointPop(_ pop: PointPop, additive: Bool, timeline: AnimationTimeline) {
         // The hottest animation (one per point), so written directly rather than via SMILKeyframes.
-        let t = timeline.arrival(series: k, progress: progress)
-        let pop = timeline.popDuration
         let repeating = timeline.repeatCount != nil
-        let cycle = repeating ? timeline.cycle : t + pop
-        let a = SMILKeyframes.keyTime(t, cycle: cycle)
-        let b = Swift.max(a, SMILKeyframes.keyTime(t + 0.7 * pop, cycle: cycle))
-        let c = repeating ? Swift.max(b, SMILKeyframes.keyTime(t + pop, cycle: cycle)) : 1000
+        let cycle = repeating ? timeline.cycle : pop.end
+        let a = SMILKeyframes.keyTime(pop.arrival, cycle: cycle)
+        let b = Swift.max(a, SMILKeyframes.keyTime(pop.peak, cycle: cycle))
+        let c = repeating ? Swift.max(b, SMILKeyframes.keyTime(pop.end, cycle: cycle)) : 1000
         if additive {
             body.raw("<animateTransform attributeName=\"transform\" type=\"scale\" additive=\"sum\"")
         } else {
             body.raw("<animateTransform attributeName=\"transform\" type=\"scale\"")
         }
         // Scale 0 until the line arrives (a hold from 0 when t > 0), then .5 → 1.2 → 1 (→ hold).
-        body.raw(a > 0 ? " values=\"0;0;.5;1.2;1" : " values=\"0;.5;1.2;1")
-        if c < 1000 { body.raw(";1") }
+        body.raw(a > 0 ? " values=\"0;0;" : " values=\"0;")
+        body.number(PointPop.entryScale)
+        body.byte(UInt8(ascii: ";"))
+        body.number(PointPop.peakScale)
+        body.raw(c < 1000 ? ";1;1" : ";1")
         body.raw("\" keyTimes=\"0;")
         if a > 0 {
             body.fixed(a, decimals: 3)
@@ -703,74 +698,29 @@ struct SVGDocumentWriter: ~Copyable {
     /// A zero-length dash still paints its round or square cap, a dot where nothing should show yet: the seed's
     /// line, drawn by `strokeEnd`, is invisible until it grows. So the group is kept at opacity 0 until its start
     /// (also when that is t = 0) and reaches its own opacity one thousandth of the cycle later, the finest step
-    /// `keyTimes` express; the dash has grown by a hair by then. `length` is the drawing's duration (the
-    /// timeline's by default).
-    private mutating func drawWithDash(start: Double, opacity: Double, length: Double? = nil,
-                                       timeline: SMILTimeline) {
-        let length = length ?? timeline.duration
-        let cycle = timeline.repeatCount == nil ? start + length : timeline.cycle
+    /// `keyTimes` express; the dash has grown by a hair by then. The drawing follows `motion`.
+    private mutating func drawWithDash(_ motion: Tween, opacity: Double, timeline: AnimationTimeline) {
+        let cycle = timeline.repeatCount == nil ? motion.end : timeline.cycle
         var hold = SMILKeyframes()
-        hold.add(start, 0)
-        hold.add(start + cycle / 1000, opacity)
-        hold.add(start + length, opacity)
+        hold.add(motion.start, 0)
+        hold.add(motion.start + cycle / 1000, opacity)
+        hold.add(motion.end, opacity)
         hold.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
         var keys = SMILKeyframes(pairs: true)
-        keys.add(start, 0, 2, easedToNext: true)
-        keys.add(start + length, 1, 0)
+        keys.add(motion.start, 0, 2, easedToNext: motion.isEased)
+        keys.add(motion.end, 1, 0)
         keys.write(head: "<animate attributeName=\"stroke-dasharray\"", timeline: timeline, into: &body)
     }
 
-    private mutating func fadeIn(start: Double, length: Double, to opacity: Double, timeline: SMILTimeline) {
+    /// Fades the group in from transparent to its own `opacity` along `motion`.
+    private mutating func fadeIn(_ motion: Tween, to opacity: Double, timeline: AnimationTimeline) {
         var keys = SMILKeyframes()
-        keys.add(start, 0)
-        keys.add(start + length, opacity)
+        keys.add(motion.start, 0, easedToNext: motion.isEased)
+        keys.add(motion.end, opacity)
         keys.write(head: "<animate attributeName=\"opacity\"", timeline: timeline, into: &body)
     }
 
     // MARK: Geometry helpers
-
-    /// The union of the control bounds of every shape under `nodes` (text excluded).
-    static func bounds(of nodes: [Node]) -> Rect? {
-        var result: Rect?
-        for node in nodes {
-            let b: Rect?
-            switch node {
-            case .shape(let s): b = s.path.controlBounds
-            case .group(let g): b = bounds(of: g.children)
-            case .text: b = nil
-            }
-            if let b { result = result.map { $0.union(b) } ?? b }
-        }
-        return result
-    }
-
-    static func maxStrokeWidth(_ nodes: [Node]) -> Double {
-        var width = 0.0
-        for node in nodes {
-            switch node {
-            case .shape(let s) where s.stroke != nil && s.strokeStyle.width.isFinite:
-                width = Swift.max(width, s.strokeStyle.width)
-            case .group(let g): width = Swift.max(width, maxStrokeWidth(g.children))
-            default: break
-            }
-        }
-        return width
-    }
-
-    /// Whether the dash technique can draw these nodes: all stroked shapes without their own dash
-    /// pattern, each one subpath (dashes restart at every subpath).
-    static func canDrawWithDash(_ nodes: [Node]) -> Bool {
-        guard !nodes.isEmpty else { return false }
-        for node in nodes {
-            guard case .shape(let s) = node, s.stroke != nil, s.strokeStyle.dash.isEmpty else { return false }
-            var moves = 0
-            for e in s.path.elements {
-                if case .move = e { moves += 1 }
-            }
-            guard moves == 1, case .move? = s.path.elements.first else { return false }
-        }
-        return true
-    }
 
     /// The center and radius when `path` is exactly `Path.circle(center:radius:)` (to 1e-6 px), so it
     /// can be written as the much shorter `<circle>`. Checked without building the reference path.

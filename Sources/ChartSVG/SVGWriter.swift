@@ -1,3 +1,4 @@
+public import ChartAnimation
 public import ChartScene
 
 /// Writes a scene as a compact, valid SVG document; with `animation`, the same document plus SMIL
@@ -44,7 +45,7 @@ public import ChartScene
 ///   animated document is still the static one plus animation elements.
 public struct SVGWriter: Sendable {
     /// SMIL animation to add; nil writes a static document.
-    public var animation: SVGAnimation?
+    public var animation: Choreography?
     /// Prefix of every `id` in the document (gradients, clips, title), so several charts can be
     /// inlined in one HTML page. Characters other than ASCII letters, digits, `-` and `_` are dropped;
     /// an empty result becomes `c`.
@@ -55,7 +56,7 @@ public struct SVGWriter: Sendable {
     /// oversized document costs no more than the limit; the caller sees the size and refuses the output.
     public var maxBytes: Int
 
-    public init(animation: SVGAnimation? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never,
+    public init(animation: Choreography? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never,
                 maxBytes: Int = .max) {
         self.animation = animation
         self.idPrefix = idPrefix
@@ -69,7 +70,8 @@ public struct SVGWriter: Sendable {
             (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b == 0x2D || b == 0x5F
         })
         if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
-        var document = SVGDocumentWriter(prefix: prefix, timeline: animation.map { SMILTimeline($0, scene: scene) },
+        let timeline = animation.map { AnimationTimeline($0, scene: scene) }
+        var document = SVGDocumentWriter(prefix: prefix, timeline: timeline,
                                          cancellation: cancellation, maxBytes: maxBytes)
         return document.write(scene)
     }

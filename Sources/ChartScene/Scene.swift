@@ -26,6 +26,21 @@ public struct Group: Hashable, Sendable {
     }
 }
 
+extension Group {
+    /// Whether multiplying the group's opacity into its paints looks the same as compositing the group as a whole:
+    /// true when it has no child, or one that is a shape with a single paint (a fill or a stroke) or a text run —
+    /// nothing inside can overlap itself and double up (neighbouring glyphs touch but do not overlap). Backends use
+    /// it to skip the layer or transparency group such a group would otherwise cost.
+    public var opacityFoldsIntoPaint: Bool {
+        guard children.count == 1 else { return children.isEmpty }
+        switch children[0] {
+        case .shape(let s): return (s.fill == nil) != (s.stroke == nil)
+        case .text: return true
+        case .group: return false
+        }
+    }
+}
+
 /// A whole chart, ready for any backend: size in CSS pixels, a background, and the display list.
 ///
 /// Coordinates are CSS pixels with y down; a raster backend multiplies them by its device scale.

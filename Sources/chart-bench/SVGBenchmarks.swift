@@ -1,4 +1,5 @@
 import Foundation
+import ChartAnimation
 import ChartSVG
 import ChartScene
 
@@ -8,7 +9,7 @@ import ChartScene
 func svgBenchmarks() -> [Benchmark] {
     let scene = standardSVGScene()
     let plain = SVGWriter()
-    let animated = SVGWriter(animation: SVGAnimation())
+    let animated = SVGWriter(animation: Choreography())
     return [
         Benchmark(name: "svg.write.plain (3×100 segments, 303 points)") { plain.write(scene).count },
         Benchmark(name: "svg.write.smil (3×100 segments, 303 points)") { animated.write(scene).count },

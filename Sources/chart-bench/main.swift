@@ -28,6 +28,8 @@ let all: [Benchmark] = [
     serverBenchmarks(),
     accessBenchmarks(),
     chartJSBenchmarks(),
+    animationBenchmarks(),
+    pdfBenchmarks(),
     pdfFontBenchmarks(),
 ].flatMap { $0 }
 do {

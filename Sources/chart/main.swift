@@ -4,14 +4,14 @@ import ChartService
 import ChartSpec
 import Foundation
 
-// chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+// chart render SPEC.json [-o OUT] [--format svg|png|smil|json] [--at SECONDS]
 // chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
 // Invalid input: exit 1 with one validation error per line on stderr. Usage errors: exit 2.
 
 let usage = """
-    usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json]
+    usage: chart render SPEC.json [-o OUT] [--format svg|png|smil|json] [--at SECONDS]
            chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
                         [-o OUT] [--format svg|png|smil|json]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
@@ -20,6 +20,7 @@ let usage = """
       -o OUT      where to write the image; "-" or omitted writes standard output
       --format F  output format; otherwise taken from OUT's extension, then the spec's "format", then svg
                   (png for --chartjs, as QuickChart)
+      --at S      draw the animation's frame at S seconds (a PNG; the SMIL document's choreography)
       --chartjs   read a Chart.js config (JSON or a JavaScript object literal, never evaluated) as /chart does;
                   --width, --height (CSS px, default 500×300), --dpr (device pixel ratio, default 2),
                   --background (any CSS colour, default transparent) and --version (2, 3, 4 or e.g. 3.9.1,
@@ -45,6 +46,8 @@ struct RenderCommand {
     var input = "-"
     var output = "-"
     var format: OutputFormat?
+    /// The moment of the animation to draw (`--at`), nil for the static chart.
+    var time: Double?
     /// The QuickChart parameters when the input is a Chart.js config (`--chartjs`); nil for a native spec.
     var chartJS: ChartJSRequest?
 
@@ -87,6 +90,11 @@ struct RenderCommand {
                     fail("chart: --format takes one of svg, png, smil, json\n" + usage, code: 2)
                 }
                 format = f
+            case "--at":
+                guard let text = args.popFirst(), let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                    fail("chart: --at takes a time in seconds (0 or more)\n" + usage, code: 2)
+                }
+                time = seconds
             case "-h", "--help":
                 print(usage, terminator: "")
                 exit(0)
@@ -99,6 +107,10 @@ struct RenderCommand {
         input = positional[0]
         if format == nil, output != "-" {
             format = OutputFormat.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") }
+        }
+        if time != nil {
+            format = format ?? .png
+            if format != .png { fail("chart: --at draws a PNG frame, not \(format?.rawValue ?? "")\n", code: 2) }
         }
         if isChartJS {
             format = format ?? .png
@@ -129,9 +141,11 @@ struct RenderCommand {
         let rendered: RenderedChart
         do {
             if let chartJS, let format {
-                rendered = try ChartRenderer.shared.render(translate(Array(json), chartJS), format: format)
+                rendered = try ChartRenderer.shared.render(translate(Array(json), chartJS), format: format,
+                                                           options: RenderOptions(time: time))
             } else {
-                rendered = try ChartRenderer.shared.render(json: Array(json), format: format)
+                rendered = try ChartRenderer.shared.render(json: Array(json), format: format,
+                                                           options: RenderOptions(time: time))
             }
         } catch {
             switch error {

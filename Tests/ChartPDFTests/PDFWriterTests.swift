@@ -1,4 +1,5 @@
 import Foundation
+import ChartRaster
 import ChartScene
 import Testing
 @testable import ChartPDF
@@ -83,6 +84,7 @@ struct PDFWriterTests {
             StrokeStyle(width: 1.5, join: .bevel, cap: .square, miterLimit: 7, dash: [3], dashOffset: -1),
             StrokeStyle(width: 1.5, join: .bevel, cap: .square, dash: [3, -1]),
             StrokeStyle(width: 1.5, join: .miter, cap: .square, miterLimit: 0.5, dash: [2, 2], dashOffset: .nan),
+            StrokeStyle(width: 1.5, join: .miter, cap: .square, miterLimit: 0.5, dash: [0.004, 0.001]),
         ]
         let content = try drawn(styles.map { .shape(Shape(path: line, stroke: .solid(.black), strokeStyle: $0)) })
         let expected = [
@@ -94,6 +96,8 @@ struct PDFWriterTests {
             "[] 0 d\n0 0 m\n100 0 l\nS\n",
             // A miter limit below 1 is 1; a non-finite offset: solid.
             "0 j\n1 M\n0 0 m\n100 0 l\nS\n",
+            // Lengths that are all 0 in hundredths (PDF forbids an all-zero pattern): solid.
+            "0 0 m\n100 0 l\nS\n",
         ]
         #expect(content == expected.joined())
     }
@@ -186,7 +190,7 @@ struct PDFWriterTests {
         var node = Node.group(Group(opacity: 0.5, children: pair))
         for _ in 0..<9 { node = .group(Group(opacity: 0.5, children: [node] + pair)) }
         let doc = try PDFDocument(TestScene.with([node]))
-        #expect(doc.objects(containing: "/Subtype /Form").count == PDFScenePainter.maxGroupDepth)
+        #expect(doc.objects(containing: "/Subtype /Form").count == Rasterizer.maxLayerDepth)
     }
 
     @Test func linearGradientIsAShadingPatternInThePagesPatternSpace() throws {

@@ -108,7 +108,20 @@ struct RenderBudgetTests {
         #expect(problems(json, format).isEmpty)
     }
 
-    @Test(arguments: [OutputFormat.svg, .smil, .png, .json])
+    /// The PDF writer stops once its content passes its allowance, long before writing everything, and the
+    /// refusal is the 422 of an output over the byte budget.
+    @Test func thePDFWriterStopsAtTheByteBudget() {
+        let values = (0..<3000).map { String($0 % 37) }.joined(separator: ",")
+        let json = #"{"series":[{"values":[\#(values)],"dots":true}]}"#
+        var budget = RenderBudget()
+        budget.maxOutputBytes = 20_000
+        let issues = problems(json, .pdf, budget: budget)
+        #expect(issues.count == 1)
+        #expect(issues.first?.message.contains("pdf output") == true, "\(issues)")
+        #expect(problems(json, .pdf).isEmpty)
+    }
+
+    @Test(arguments: [OutputFormat.svg, .smil, .png, .json, .pdf])
     func aCancelledRenderThrowsCancelled(format: OutputFormat) {
         let options = RenderOptions(cancellation: CancellationCheck { true })
         #expect(throws: RenderError.self) { try render(#"{"series":[{"values":[1,2,3]}]}"#, format, options: options) }

@@ -1,3 +1,4 @@
+import ChartAnimation
 import Foundation
 import ChartScene
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// A pie is revealed by one clockwise sweep from twelve o'clock (a mask whose circle stroke grows along its dash
 /// array), over the duration after the delay, along the easing; its labels fade in once the sweep is complete.
 struct PieSweepTests {
-    func parsed(_ scene: Scene, _ animation: SVGAnimation? = SVGAnimation()) throws -> ParsedElement {
+    func parsed(_ scene: Scene, _ animation: Choreography? = Choreography()) throws -> ParsedElement {
         try #require(parseXML(SVGWriter(animation: animation).write(scene)))
     }
 
@@ -31,9 +32,9 @@ struct PieSweepTests {
     }
 
     /// The key spline of the sweep segment as written: the easing's control points as SVG numbers.
-    @Test(arguments: [(SVGAnimation(), ".42 0 .58 1"), (SVGAnimation(duration: 2, easing: .linear, delay: 0.5), nil),
-                      (SVGAnimation(duration: 0.8, easing: .easeOut, delay: 1, stagger: 0.4), "0 0 .58 1")])
-    func sweepStartsAfterTheDelayAndTakesTheDurationAlongTheEasing(options: SVGAnimation, spline: String?) throws {
+    @Test(arguments: [(Choreography(), ".42 0 .58 1"), (Choreography(duration: 2, easing: .linear, delay: 0.5), nil),
+                      (Choreography(duration: 0.8, easing: .easeOut, delay: 1, stagger: 0.4), "0 0 .58 1")])
+    func sweepStartsAfterTheDelayAndTakesTheDurationAlongTheEasing(options: Choreography, spline: String?) throws {
         let root = try parsed(TestScenes.pieChart(), options)
         let stroke = try #require(try mask(of: pie(root), in: root).first("path"))
         let sweep = try #require(stroke.children.first { $0.name == "animate" })
@@ -65,7 +66,7 @@ struct PieSweepTests {
     @Test(arguments: [0.0, 30.0])
     func maskCoversTheDiscFromTwelveOClock(hole: Double) throws {
         let scene = TestScenes.pieChart(hole: hole)
-        for animation in [nil, SVGAnimation()] {
+        for animation in [nil, Choreography()] {
             let root = try parsed(scene, animation)
             let mask = try mask(of: pie(root), in: root)
             let stroke = try #require(mask.first("path"))
@@ -99,8 +100,8 @@ struct PieSweepTests {
         }
     }
 
-    @Test(arguments: [SVGAnimation(), SVGAnimation(duration: 2, delay: 0.5), SVGAnimation(repeatCount: 3)])
-    func labelsFadeInOnceTheSweepIsComplete(options: SVGAnimation) throws {
+    @Test(arguments: [Choreography(), Choreography(duration: 2, delay: 0.5), Choreography(repeatCount: 3)])
+    func labelsFadeInOnceTheSweepIsComplete(options: Choreography) throws {
         let root = try parsed(TestScenes.pieChart(), options)
         let sweep = try #require(try mask(of: pie(root), in: root).first("animate"))
         let labels = root.elements("g").filter { $0["class"] == "slice-label" }
@@ -133,7 +134,7 @@ struct PartialPieSweepTests {
 
     @Test(arguments: [(270.0, 180.0, ".5 2"), (90, 90, ".25 2"), (0, 36, ".1 2")])
     func theSweepStopsAtTheDiscsShareThenOpensFully(start: Double, sweep: Double, share: String) throws {
-        let root = try #require(parseXML(SVGWriter(animation: SVGAnimation()).write(gauge(start: start, sweep: sweep))))
+        let root = try #require(parseXML(SVGWriter(animation: Choreography()).write(gauge(start: start, sweep: sweep))))
         let path = try #require(root.elements("mask").first?.first("path"))
         let values = try #require(path.children.first { $0.name == "animate" }?["values"])
         #expect(values == "0 2;\(share);1 0")

@@ -1,3 +1,4 @@
+import ChartAnimation
 import ChartScene
 import Testing
 @testable import ChartSVG
@@ -15,7 +16,7 @@ func start(of animation: ParsedElement) -> Double? {
     return keyTimes[firstChange - 1] * dur
 }
 
-private func write(_ scene: Scene, _ animation: SVGAnimation = SVGAnimation()) -> [UInt8] {
+private func write(_ scene: Scene, _ animation: Choreography = Choreography()) -> [UInt8] {
     SVGWriter(animation: animation).write(scene)
 }
 
@@ -52,11 +53,11 @@ struct SMILTests {
         }
     }
 
-    @Test(arguments: [SVGAnimation(), SVGAnimation(repeatCount: .infinity), SVGAnimation(repeatCount: 2),
-                      SVGAnimation(easing: .linear, delay: 1, stagger: 0),
-                      SVGAnimation(duration: .nan, delay: -5, stagger: .infinity, repeatCount: -1),
-                      SVGAnimation(duration: 1e9, easing: .spring, delay: .infinity, repeatCount: 1e12)])
-    func keyTimesAreValidForEveryElement(options: SVGAnimation) throws {
+    @Test(arguments: [Choreography(), Choreography(repeatCount: .infinity), Choreography(repeatCount: 2),
+                      Choreography(easing: .linear, delay: 1, stagger: 0),
+                      Choreography(duration: .nan, delay: -5, stagger: .infinity, repeatCount: -1),
+                      Choreography(duration: 1e9, easing: .spring, delay: .infinity, repeatCount: 1e12)])
+    func keyTimesAreValidForEveryElement(options: Choreography) throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3, points: 6, dashed: 1), options)))
         for a in root.all where animationNames.contains(a.name) {
             let keys = try #require(a["keyTimes"]).split(separator: ";").compactMap { Double($0) }
@@ -73,7 +74,7 @@ struct SMILTests {
 
     @Test func repeatingAnimationsShareOneCycleSoTheyLoopInStep() throws {
         for scene in [TestScenes.lineChart(series: 3, dashed: 2), TestScenes.pieChart()] {
-            let root = try #require(parseXML(write(scene, SVGAnimation(repeatCount: .infinity))))
+            let root = try #require(parseXML(write(scene, Choreography(repeatCount: .infinity))))
             let animations = root.all.filter { animationNames.contains($0.name) }
             #expect(!animations.isEmpty)
             #expect(Set(animations.compactMap { $0["dur"] }).count == 1)
@@ -81,10 +82,10 @@ struct SMILTests {
     }
 
     @Test(arguments: [
-        SVGAnimation(), SVGAnimation(duration: 2, easing: .linear, delay: 0.5, stagger: 0.3),
-        SVGAnimation(easing: .spring, repeatCount: .infinity), SVGAnimation(repeatCount: 3),
+        Choreography(), Choreography(duration: 2, easing: .linear, delay: 0.5, stagger: 0.3),
+        Choreography(easing: .spring, repeatCount: .infinity), Choreography(repeatCount: 3),
     ])
-    func strippingAnimationGivesThePlainDocumentExactly(options: SVGAnimation) {
+    func strippingAnimationGivesThePlainDocumentExactly(options: Choreography) {
         for scene in [TestScenes.lineChart(series: 3, points: 7, dashed: 1),
                       TestScenes.lineChart(gradientStroke: true), TestScenes.pieChart(),
                       TestScenes.pieChart(shares: [0.7, 0.2, 0.1], hole: 25)] {
@@ -96,7 +97,7 @@ struct SMILTests {
     }
 
     @Test func seriesLinesStartStaggeredAfterTheDelay() throws {
-        let options = SVGAnimation(duration: 1.2, delay: 0.5, stagger: 0.15)
+        let options = Choreography(duration: 1.2, delay: 0.5, stagger: 0.15)
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3), options)))
         let lines = root.elements("g").filter { $0["class"] == "line" }
         #expect(lines.count == 3)
@@ -124,11 +125,11 @@ struct SMILTests {
         }
     }
 
-    @Test(arguments: [SVGAnimation.Easing.linear, .easeInOut])
-    func pointsPopWhenTheLineArrives(easing: SVGAnimation.Easing) throws {
+    @Test(arguments: [Choreography.Easing.linear, .easeInOut])
+    func pointsPopWhenTheLineArrives(easing: Choreography.Easing) throws {
         // 5 points at progress 0, .25, .5, .75, 1; a symmetric easing reaches .5 at half time, linear
         // reaches every progress p at p × duration.
-        let options = SVGAnimation(duration: 1.2, easing: easing, delay: 0.2, stagger: 0.15)
+        let options = Choreography(duration: 1.2, easing: easing, delay: 0.2, stagger: 0.15)
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 2, points: 5), options)))
         let points = root.elements("g").filter { $0["class"] == "point" }
         #expect(points.count == 10)
@@ -212,7 +213,7 @@ struct SMILTests {
     }
 
     @Test func annotationsFadeInAfterTheLastLineAndValueLabelsWhenTheLineArrives() throws {
-        let options = SVGAnimation(duration: 1.2, delay: 0, stagger: 0.15)
+        let options = Choreography(duration: 1.2, delay: 0, stagger: 0.15)
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 3), options)))
         let annotation = try #require(root.elements("g").first { $0["class"] == "annotation" })
         let fade = try #require(annotation.children.first { $0.name == "animate" })
@@ -226,7 +227,7 @@ struct SMILTests {
 
     @Test(arguments: [(Double.infinity, "indefinite"), (3, "3"), (1e12, "1000"), (2.4, "2")])
     func repeatAppliesToEveryElement(count: Double, expected: String) throws {
-        let root = try #require(parseXML(write(TestScenes.lineChart(dashed: 0), SVGAnimation(repeatCount: count))))
+        let root = try #require(parseXML(write(TestScenes.lineChart(dashed: 0), Choreography(repeatCount: count))))
         let animations = root.all.filter { animationNames.contains($0.name) }
         #expect(!animations.isEmpty)
         #expect(animations.allSatisfy { $0["repeatCount"] == expected })
@@ -284,7 +285,7 @@ struct SMILTests {
         let ring = Group(role: .ringArc(index: 0, fraction: 1.5),
                          children: [stroke(Point(100, 90)), stroke(Point(110, 90)), stroke(Point(120, 90))])
         let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "", nodes: [.group(ring)])
-        let options = SVGAnimation(duration: 1.5, delay: 0, stagger: 0)
+        let options = Choreography(duration: 1.5, delay: 0, stagger: 0)
         let plain = String(decoding: SVGWriter().write(scene), as: UTF8.self)
         let animated = String(decoding: write(scene, options), as: UTF8.self)
         #expect(strippingAnimation(animated) == plain)

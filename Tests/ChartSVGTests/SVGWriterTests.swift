@@ -1,3 +1,4 @@
+import ChartAnimation
 import ChartScene
 import Testing
 @testable import ChartSVG
@@ -57,7 +58,7 @@ struct SVGWriterTests {
     @Test func outputIsDeterministic() {
         let scene = TestScenes.lineChart(series: 3, points: 12, dashed: 1, gradientStroke: true)
         #expect(SVGWriter().write(scene) == SVGWriter().write(scene))
-        let animated = SVGWriter(animation: SVGAnimation())
+        let animated = SVGWriter(animation: Choreography())
         #expect(animated.write(scene) == animated.write(scene))
     }
 

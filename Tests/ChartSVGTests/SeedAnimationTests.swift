@@ -1,3 +1,4 @@
+import ChartAnimation
 import ChartScene
 import Testing
 @testable import ChartSVG
@@ -5,7 +6,7 @@ import Testing
 /// The seed's animation details (issue 13, item 6) in the SMIL output: nothing shows at t = 0, stacks grow as one,
 /// labels fade.
 struct SeedAnimationTests {
-    func animated(_ scene: Scene, _ options: SVGAnimation = SVGAnimation()) throws -> ParsedElement {
+    func animated(_ scene: Scene, _ options: Choreography = Choreography()) throws -> ParsedElement {
         try #require(parseXML(SVGWriter(animation: options).write(scene)))
     }
 
@@ -25,8 +26,8 @@ struct SeedAnimationTests {
     /// A round-capped line growing from a zero-length dash would show its cap as a dot at t = 0; the group is
     /// transparent then, and opaque as soon as the dash has grown (a thousandth of the cycle later) — for the first
     /// series with no delay too, and for ring arcs, which grow the same way.
-    @Test(arguments: [SVGAnimation(), SVGAnimation(delay: 0.5), SVGAnimation(repeatCount: .infinity)])
-    func nothingShowsAtTimeZero(options: SVGAnimation) throws {
+    @Test(arguments: [Choreography(), Choreography(delay: 0.5), Choreography(repeatCount: .infinity)])
+    func nothingShowsAtTimeZero(options: Choreography) throws {
         var arc = Path()
         arc.move(to: Point(150, 50))
         arc.cubic(to: Point(200, 100), control1: Point(177, 50), control2: Point(200, 73))
@@ -66,7 +67,7 @@ struct SeedAnimationTests {
         let edges: [RectEdge] = vertical ? [.maxY, .maxY, .minY] : [.minX, .minX, .maxX]
         let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                           nodes: (0..<3).map { bar($0, rects[$0], base: edges[$0], stackBase: 100) })
-        let root = try animated(scene, SVGAnimation(stagger: 0.3))
+        let root = try animated(scene, Choreography(stagger: 0.3))
         let groups = root.elements("g").filter { $0["class"] == "bar" }
         #expect(groups.count == 3)
         for g in groups {
@@ -80,7 +81,8 @@ struct SeedAnimationTests {
         // Without a stack base, each bar scales about its own base edge with its series' stagger.
         let lone = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                          nodes: [bar(1, rects[1], base: edges[1], stackBase: nil)])
-        let g = try #require(try animated(lone, SVGAnimation(stagger: 0.3)).elements("g").first { $0["class"] == "bar" })
+        let bars = try animated(lone, Choreography(stagger: 0.3)).elements("g")
+        let g = try #require(bars.first { $0["class"] == "bar" })
         #expect(g["transform"] == (vertical ? "translate(0 60)" : "translate(140 0)"))
         #expect(abs((start(of: try #require(g.first("animateTransform"))) ?? -1) - 0.3) < 0.001)
     }
@@ -96,7 +98,7 @@ struct SeedAnimationTests {
         ])
         let scene = Scene(width: 200, height: 120, background: nil, title: "", description: "",
                           nodes: [.group(ring), .group(label)])
-        let root = try animated(scene, SVGAnimation(easing: .linear))
+        let root = try animated(scene, Choreography(easing: .linear))
         let pop = try #require(root.elements("g").first { $0["class"] == "point" }?.first("animateTransform"))
         let text = try #require(root.elements("g").first { $0["class"] == "value-label" })
         #expect(text.first("animateTransform") == nil)

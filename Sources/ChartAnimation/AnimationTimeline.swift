@@ -1,27 +1,28 @@
-import ChartScene
+public import ChartScene
 
-/// The choreography's clock: when each role starts and ends, in seconds from document start.
+/// The choreography's clock: when each role starts and ends, in seconds from the start of the animation.
 ///
-/// Every animation element begins at 0 and holds its start value until its own start time
-/// (encoded with `keyTimes`), so nothing shows its final state before its entrance. Played once,
-/// an element's `dur` ends with its motion (then `fill="freeze"` keeps the final value); repeated,
-/// every element spans the same `cycle`, so all loop in step.
-struct SMILTimeline {
-    let duration: Double
-    let easing: SVGAnimation.Easing
-    let delay: Double
-    let stagger: Double
+/// The one clock of every animated backend: the SMIL writer turns it into `keyTimes` and the frame sampler
+/// (`SceneAnimator`) reads it at a time. Nothing shows its final state before its entrance. Played once, a motion
+/// ends with itself (its final state then holds); repeated, every motion spans the same `cycle`, so all loop in step.
+public struct AnimationTimeline: Sendable {
+    public let duration: Double
+    public let easing: Choreography.Easing
+    public let delay: Double
+    public let stagger: Double
     /// nil for one play; `.infinity` for indefinite.
-    let repeatCount: Double?
+    public let repeatCount: Double?
     /// When the last staggered series line has finished drawing.
-    let lineEnd: Double
+    public let lineEnd: Double
+    /// When the last motion has ended: from then on the chart is its static final frame.
+    public private(set) var end: Double = 0
     /// Length of one cycle when repeating: the last end plus a 1 s hold on the final frame.
-    private(set) var cycle: Double = 0
+    public private(set) var cycle: Double = 0
     /// The easing curve sampled at Bézier parameters i/128: progress (y) and time (x) fractions.
     private var easedProgress: [Double] = []
     private var easedTimes: [Double] = []
 
-    init(_ options: SVGAnimation, scene: Scene) {
+    public init(_ options: Choreography, scene: Scene) {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double, _ fallback: Double) -> Double {
             v.isNaN ? fallback : Swift.min(Swift.max(v, lo), hi)
         }
@@ -62,9 +63,10 @@ struct SMILTimeline {
             last = Swift.max(last, Self.latestEnd(of: role, delay: d, stagger: st, duration: du))
             return descend
         }
-        lineEnd = delay + stagger * Double(Swift.min(maxSeries, SVGAnimation.maxStaggeredIndex)) + duration
+        lineEnd = delay + stagger * Double(Swift.min(maxSeries, Choreography.maxStaggeredIndex)) + duration
         if hasAnnotation { last = Swift.max(last, lineEnd + Self.lateFade(duration)) }
-        cycle = Swift.max(last, 0.05) + (repeatCount == nil ? 0 : 1)
+        end = Swift.max(last, 0.05)
+        cycle = end + (repeatCount == nil ? 0 : 1)
     }
 
     /// Calls `body` for groups with a role, depth first, entering a group's children unless
@@ -78,7 +80,7 @@ struct SMILTimeline {
     }
 
     func staggered(_ index: Int) -> Double {
-        delay + stagger * Double(Swift.min(Swift.max(index, 0), SVGAnimation.maxStaggeredIndex))
+        delay + stagger * Double(Swift.min(Swift.max(index, 0), Choreography.maxStaggeredIndex))
     }
 
     /// When a pie's clockwise sweep starts: after the delay, like the first series.
@@ -91,7 +93,7 @@ struct SMILTimeline {
 
     /// When series `k`'s growing line reaches arc-length fraction `progress`: the eased timing
     /// curve is inverted, so marks appear exactly under the line's tip.
-    func arrival(series k: Int, progress: Double) -> Double {
+    public func arrival(series k: Int, progress: Double) -> Double {
         lineStart(k) + duration * easedTime(for: progress.isNaN ? 0 : Swift.min(Swift.max(progress, 0), 1))
     }
 
@@ -134,7 +136,7 @@ struct SMILTimeline {
     /// wait for every line, are accounted for separately.
     static func latestEnd(of role: Role, delay: Double, stagger: Double, duration: Double) -> Double {
         func start(_ k: Int) -> Double {
-            delay + stagger * Double(Swift.min(Swift.max(k, 0), SVGAnimation.maxStaggeredIndex))
+            delay + stagger * Double(Swift.min(Swift.max(k, 0), Choreography.maxStaggeredIndex))
         }
         switch role {
         case .series(let k), .seriesLine(let k), .seriesArea(let k), .point(series: let k, index: _, progress: _),
