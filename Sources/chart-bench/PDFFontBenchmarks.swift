@@ -5,8 +5,9 @@ import ChartSpec
 import ChartText
 import Foundation
 
-/// What PDF text costs (issue 15, P2): the standard chart written with and without fonts (the difference is drawing
-/// its text runs plus subsetting, describing and deflating the one face they use), and the subsetter alone.
+/// What PDF text costs (issue 15, P2): the standard chart written without fonts, against `pdf.write standard scene`
+/// (PDFBenchmarks.swift) with them — the difference is drawing its text runs and writing their fonts — and the
+/// subsetter alone.
 func pdfFontBenchmarks() -> [Benchmark] {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/standard-chart.json").standardized.path
@@ -21,9 +22,6 @@ func pdfFontBenchmarks() -> [Benchmark] {
         }
     }
     return [
-        Benchmark(name: "pdf text: standard scene → pdf with fonts") {
-            try PDFWriter(fonts: fonts).write(scene).count
-        },
         Benchmark(name: "pdf text: standard scene → pdf without text") {
             try PDFWriter(fonts: nil).write(scene).count
         },
