@@ -78,7 +78,8 @@ let package = Package(
             name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
             swiftSettings: strict),
         .executableTarget(
-            name: "chart-bench", dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
+            name: "chart-bench",
+            dependencies: ["ChartRender", "ChartText", "ChartService", "ChartJSDialect", "ChartPDF"],
             swiftSettings: strict),
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
         .target(name: "CFuzzerDriver"),
@@ -98,7 +99,7 @@ let package = Package(
         .target(name: "RasterTestSupport", dependencies: ["ChartRaster", "CPNG", "CWebP", "CJPEGWriter"],
                 path: "Tests/RasterTestSupport"),
         .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "RasterTestSupport"]),
-        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster"]),
+        .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster", "ChartText"]),
         .testTarget(name: "ChartWebPTests", dependencies: ["ChartWebP", "RasterTestSupport"]),
         .testTarget(name: "ChartJPEGTests", dependencies: ["ChartJPEG", "RasterTestSupport"]),
         .testTarget(name: "ChartAPNGTests", dependencies: ["ChartAPNG", "ChartRaster", "CPNG"]),

@@ -1,18 +1,148 @@
 import ChartScene
 import ChartText
 
-/// The fonts a page's text is drawn with: embedded, subsetted TrueType faces, written once the page is complete.
+/// The page's text: draws each `TextRun` as PDF text operators with the glyphs, faces, kerning and synthetic bold the
+/// rasterizer uses (`FontSet.walk`, as `GlyphPlacement` does), so PDF text sits where the PNG's does, and then writes
+/// one embedded subset font per face used (`PDFEmbeddedFont`).
 ///
-/// PLACEHOLDER until issue 15's part P2 lands: it has exactly the contract's signatures and draws no text, so the PDF
-/// writer's every text run already goes through it. P2's file of the same name replaces this one.
+/// Text space: the page's user space is y-down CSS px (P1's `0.75 0 0 -0.75 0 H cm`). Each run sets the text matrix
+/// `[cosθ sinθ sinθ −cosθ x y]` — unit scale, the y flip that stands glyphs upright, the run's clockwise rotation θ,
+/// and the anchored start of the baseline — and the size through `Tf`; so text space is user space turned and
+/// flipped, and a stroke width (synthetic bold) means the same in both.
 struct PDFFontResources {
-    init(fonts: FontSet) {}
+    private let fonts: FontSet
+    /// `fonts.faces`, by slot.
+    private let faces: [FontFace]
+    /// Faces in `fonts.faces` order (a glyph's `slot`), each created when first drawn with.
+    private var used: [PDFEmbeddedFont?]
+    /// The glyphs of the run being drawn (kept to reuse its storage).
+    private var scratch: [Glyph] = []
 
-    /// Appends the operators that draw `run` (in the page's y-down CSS px user space) to `content`, inside `q … Q`
-    /// so the graphics state the content stream tracks is left as it was; a colour alpha below 1 goes through a
-    /// graphics state named by `resources.alphaState`. The placeholder draws nothing.
-    mutating func draw(_ run: TextRun, into content: inout [UInt8], resources: inout PDFResources) {}
+    init(fonts: FontSet) {
+        self.fonts = fonts
+        faces = fonts.faces
+        used = Array(repeating: nil, count: faces.count)
+    }
 
-    /// Writes the fonts used so far into `objects`; returns the page's `/Font` resource entries. None here.
-    func writeFonts(into objects: inout PDFObjectWriter) -> [(name: String, id: PDFObjectID)] { [] }
+    /// The resource name of the face in `slot` of `fonts.faces`.
+    private static func resourceName(_ slot: Int) -> String { "F\(slot + 1)" }
+
+    /// One drawn glyph of a run.
+    private struct Glyph {
+        var slot: Int
+        var glyph: UInt16
+        /// The character it is drawn for.
+        var scalar: Unicode.Scalar
+        /// Pen position in ems from the start of the run.
+        var pen: Double
+        var synthetic: Bool
+        /// The advance the reader takes from `/W`, in ems.
+        var width: Double
+    }
+
+    /// Appends the operators that draw `run` (`q … BT … Tf … TJ ET Q`); nothing for a run without glyphs.
+    mutating func draw(_ run: TextRun, into content: inout [UInt8], resources: inout PDFResources) {
+        guard run.size > 0, run.size.isFinite, run.position.x.isFinite, run.position.y.isFinite else { return }
+        var glyphs: [Glyph] = []
+        swap(&glyphs, &scratch)
+        glyphs.removeAll(keepingCapacity: true)
+        defer { swap(&glyphs, &scratch) }
+        // The closure leaves `self` alone, so that `fonts` is read in place rather than copied.
+        let advance = fonts.walk(run.text, weight: run.weight) { face, slot, glyph, scalar, pen, synthetic in
+            glyphs.append(Glyph(slot: slot, glyph: glyph, scalar: scalar, pen: pen, synthetic: synthetic,
+                                width: PDFEmbeddedFont.width(of: glyph, in: face) / 1000))
+        }
+        guard !glyphs.isEmpty else { return }
+        var exact = true
+        for glyph in glyphs {
+            if used[glyph.slot] == nil { used[glyph.slot] = PDFEmbeddedFont(face: faces[glyph.slot]) }
+            exact = (used[glyph.slot]?.use(glyph.glyph, for: glyph.scalar) ?? true) && exact
+        }
+
+        // Written straight into the stream's bytes: text is most of a chart's content, and Strings would cost more
+        // than the shapes.
+        func put(_ text: StaticString) {
+            content.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func put(_ value: Double, decimals: Int = 3) {
+            PDFNumber.append(value, decimals: decimals, to: &content)
+            content.append(0x20)
+        }
+        func put(hex value: UInt16) {
+            for shift in [12, 8, 4, 0] { content.append(ToUnicodeCMap.hexDigits[Int(value >> UInt16(shift)) & 0xF]) }
+        }
+        let size = run.size
+        let shift = run.anchorOffset(width: advance * size)
+        let (cosine, sine) = run.direction
+        put("q\n")
+        if run.color.alpha < 255 {
+            content.append(0x2F)  // "/"
+            content.append(contentsOf: resources.alphaState(run.color.opacity).utf8)
+            put(" gs\n")
+        }
+        func color() { for c in [run.color.red, run.color.green, run.color.blue] { put(Double(c) / 255) } }
+        color()
+        put("rg\n")
+        if glyphs.contains(where: \.synthetic) {
+            // Fake bold as browsers draw it: fill and stroke, the stroke as wide as SyntheticBold's outline growth;
+            // round joins, so sharp corners do not grow miter spikes that the offset outline lacks.
+            color()
+            put("RG ")
+            put(SyntheticBold.strengthPerEm(size: size) * size)
+            put("w 1 j\n")
+        }
+        if !exact {
+            put("/Span <</ActualText <FEFF")
+            for unit in run.text.utf16 { put(hex: unit) }
+            put("> >> BDC\n")
+        }
+        put("BT\n")
+        for value in [cosine, sine, sine, -cosine] { put(value, decimals: 5) }
+        put(run.position.x + shift * cosine)
+        put(run.position.y + shift * sine)
+        put("Tm\n")
+
+        // Where the reader's pen is, in ems: it advances by each glyph's /W width and by the TJ adjustments.
+        var pdfPen = 0.0
+        var slot = -1, synthetic = false, inArray = false, inHex = false
+        for glyph in glyphs {
+            if glyph.slot != slot || glyph.synthetic != synthetic {
+                if inHex { put(">") }
+                if inArray { put("] TJ\n") }
+                inArray = false; inHex = false
+                if glyph.slot != slot {
+                    content.append(contentsOf: "/\(Self.resourceName(glyph.slot)) ".utf8)
+                    put(size)
+                    put("Tf\n")
+                }
+                // Render mode 2 fills and strokes, 0 (the default, restored by Q) only fills.
+                if glyph.synthetic != synthetic { glyph.synthetic ? put("2 Tr\n") : put("0 Tr\n") }
+                slot = glyph.slot; synthetic = glyph.synthetic
+            }
+            if !inArray { put("["); inArray = true }
+            // TJ numbers are thousandths of an em, subtracted from the pen (§9.4.3). Drift below 0.05 (the /W
+            // widths' rounding, 1/20000 em) is left to accumulate until it matters.
+            let adjustment = ((pdfPen - glyph.pen) * 1000 * 100).rounded() / 100
+            if abs(adjustment) >= 0.05 {
+                if inHex { put(">"); inHex = false }
+                PDFNumber.append(adjustment, decimals: 2, to: &content)
+                pdfPen -= adjustment / 1000
+            }
+            if !inHex { put("<"); inHex = true }
+            put(hex: glyph.glyph)
+            pdfPen += glyph.width
+        }
+        if inHex { put(">") }
+        put("] TJ\nET\n")
+        if !exact { put("EMC\n") }
+        put("Q\n")
+    }
+
+    /// Writes a font for every face drawn with (call once the content stream is complete: each subset needs every
+    /// glyph) and returns the page's `/Font` resource entries.
+    func writeFonts(into objects: inout PDFObjectWriter) -> [(name: String, id: PDFObjectID)] {
+        used.enumerated().compactMap { slot, font in
+            font.map { (Self.resourceName(slot), $0.write(into: &objects)) }
+        }
+    }
 }

@@ -27,6 +27,8 @@ public struct FontFace: Sendable {
     public let capHeight: Int?
     /// Number of glyphs (maxp).
     public let glyphCount: Int
+    /// `head` checkSumAdjustment: a checksum of the whole font file, which tells apart faces of the same name.
+    public let fileChecksum: UInt32
 
     private let cmap: CharacterMap
     /// Advance width of every glyph; glyphs past numberOfHMetrics repeat the last advance.
@@ -35,6 +37,9 @@ public struct FontFace: Sendable {
     private let asciiGlyphs: [UInt16]
     private let kerning: KerningTable
     private let glyphs: GlyphReader
+    /// The file's bytes and this face's table directory, for `TrueTypeSubsetter` and `FontDescription`.
+    let data: FontData
+    let directory: TableDirectory
     private let cache = OutlineCache<UInt16>()
     /// Glyphs emboldened (`SyntheticBold`), for bold text this face draws without a bold style, by glyph and strength.
     private let emboldenedCache = OutlineCache<EmboldenedGlyph>()
@@ -48,12 +53,15 @@ public struct FontFace: Sendable {
         let directory = try TableDirectory(data: data, faceIndex: faceIndex)
         self.name = name
         self.faceIndex = faceIndex
+        self.data = data
+        self.directory = directory
 
         let head = try directory.required("head")
         try head.require(0, 54, "head")
         guard try data.u32(head.offset + 12) == 0x5F0F_3CF5 else {
             throw FontError(.invalid, "head magic number is wrong")
         }
+        fileChecksum = try data.u32(head.offset + 8)
         unitsPerEm = Int(try data.u16(head.offset + 18))
         guard (16...16384).contains(unitsPerEm) else {
             throw FontError(.invalid, "head unitsPerEm \(unitsPerEm) is outside 16…16384")

@@ -159,16 +159,22 @@ public struct FontSet: TextMeasuring {
             || v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2060...0x2064).contains(v)
     }
 
-    /// Calls `body(face, glyph, penX, synthetic)` for every drawn glyph of `text`, with the face that draws it (the
-    /// weight's face, else the first fallback mapping the character, else the weight's face's `.notdef`), the pen
-    /// position in ems, and whether the glyph is bold text in a face without a bold style (a fallback, or the
-    /// regular face when no bold face was loaded), which browsers fake-bold; returns the total advance in ems.
-    /// Kerning applies only between neighbours drawn by the same face.
+    /// Calls `body(face, slot, glyph, scalar, penX, synthetic)` for every drawn glyph of `text`, with the face that
+    /// draws it (the weight's face, else the first fallback mapping the character, else the weight's face's
+    /// `.notdef`) and that face's index in `faces` (`slot`), the character it draws, the pen position in ems, and
+    /// whether the glyph is bold text in a face without a bold style (a fallback, or the regular face when no bold
+    /// face was loaded), which browsers fake-bold; returns the total advance in ems. Kerning applies only between
+    /// neighbours drawn by the same face. Every backend places text with this one walk (`GlyphPlacement`, PDF).
     @inline(__always)
-    func walk(_ text: String, weight: FontWeight, _ body: (FontFace, UInt16, Double, Bool) -> Void) -> Double {
+    public func walk(_ text: String, weight: FontWeight,
+                     _ body: (FontFace, _ slot: Int, UInt16, Unicode.Scalar, _ pen: Double, _ synthetic: Bool) -> Void)
+        -> Double {
         let chain = weight == .bold ? boldChain : regularChain
         let scales = weight == .bold ? boldScales : regularScales
         let bold = weight == .bold
+        // `faces` is [regular, bold (when separate), fallbacks…]; chain k is the weight's face (k = 0) or fallback k.
+        let separateBold = hasBoldFace ? 1 : 0
+        let firstSlot = bold ? separateBold : 0
         var pen = 0.0
         var previousFace = -1
         var previousGlyph: UInt16 = 0
@@ -185,7 +191,8 @@ public struct FontSet: TextMeasuring {
             let face = chain[faceIndex]
             let scale = scales[faceIndex]
             if faceIndex == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scale }
-            body(face, glyph, pen, bold && (faceIndex > 0 || !hasBoldFace))
+            body(face, faceIndex == 0 ? firstSlot : faceIndex + separateBold, glyph, scalar, pen,
+                 bold && (faceIndex > 0 || !hasBoldFace))
             pen += Double(face.advance(of: glyph)) * scale
             previousFace = faceIndex
             previousGlyph = glyph
@@ -197,7 +204,7 @@ public struct FontSet: TextMeasuring {
 
     /// Sum of advances plus pair kerning, each glyph in the face that draws it, scaled by `size / unitsPerEm`.
     public func width(of text: String, size: Double, weight: FontWeight) -> Double {
-        walk(text, weight: weight) { _, _, _, _ in } * size
+        walk(text, weight: weight) { _, _, _, _, _, _ in } * size
     }
 
     /// The primary face's hhea ascender at `size` px.

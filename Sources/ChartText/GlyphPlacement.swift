@@ -20,23 +20,12 @@ extension FontSet: GlyphPlacing {
         let size = run.size
         // Per drawn glyph: its outline, px per font unit, and pen position in ems (the anchor needs the total first).
         var laidOut: [(path: GlyphPath, k: Double, pen: Double)] = []
-        let advance = walk(run.text, weight: run.weight) { face, glyph, pen, synthetic in
+        let advance = walk(run.text, weight: run.weight) { face, _, glyph, _, pen, synthetic in
             let path = synthetic ? face.emboldenedGlyphPath(of: glyph, size: size) : face.glyphPath(of: glyph)
             if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), pen)) }
         }
-        let shift: Double = switch run.anchor {
-        case .start: 0
-        case .middle: -advance * size / 2
-        case .end: -advance * size
-        }
-        // Clockwise on screen (y down) by θ: x' = x·cosθ − y·sinθ, y' = x·sinθ + y·cosθ.
-        let (cosine, sine): (Double, Double) = switch run.rotation {
-        case 0: (1, 0)
-        case 90, -270: (0, 1)
-        case -90, 270: (0, -1)
-        case 180, -180: (-1, 0)
-        default: (cos(run.rotation * .pi / 180), sin(run.rotation * .pi / 180))
-        }
+        let shift = run.anchorOffset(width: advance * size)
+        let (cosine, sine) = run.direction
         let origin = run.position
         return laidOut.map { path, k, pen in
             // Font units (y up) → run space: x·k + pen, −y·k; then rotate and move to `position`.
@@ -44,6 +33,30 @@ extension FontSet: GlyphPlacing {
             return PlacedGlyph(glyph: path, transform: GlyphTransform(a: k * cosine, b: k * sine, c: k * sine,
                                                                       d: -k * cosine, tx: origin.x + x0 * cosine,
                                                                       ty: origin.y + x0 * sine))
+        }
+    }
+}
+
+extension TextRun {
+    /// Where the text starts along its baseline relative to `position`, for text `width` px wide: 0 for `.start`,
+    /// −width/2 for `.middle`, −width for `.end`.
+    public func anchorOffset(width: Double) -> Double {
+        switch anchor {
+        case .start: 0
+        case .middle: -width / 2
+        case .end: -width
+        }
+    }
+
+    /// The cosine and sine of `rotation` (exact for quarter turns), shared by every backend that places glyphs. The
+    /// run turns clockwise on screen (y down) by θ: x' = x·cosθ − y·sinθ, y' = x·sinθ + y·cosθ.
+    public var direction: (cosine: Double, sine: Double) {
+        switch rotation {
+        case 0: (1, 0)
+        case 90, -270: (0, 1)
+        case -90, 270: (0, -1)
+        case 180, -180: (-1, 0)
+        default: (cos(rotation * .pi / 180), sin(rotation * .pi / 180))
         }
     }
 }

@@ -32,6 +32,7 @@ let all: [Benchmark] = [
     animationBenchmarks(),
     pdfBenchmarks(),
     animatedBenchmarks(),
+    pdfFontBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

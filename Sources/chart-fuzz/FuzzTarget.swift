@@ -12,7 +12,8 @@ enum FuzzTarget: String, CaseIterable {
     /// Bytes as a chart spec, rendered in the format picked by the first byte (SVG, SMIL, PNG, layout JSON, WebP,
     /// JPEG, APNG or GIF).
     case chart
-    /// Bytes as a TrueType font: load it, read every glyph's outline and advance, kern pairs, measure a string.
+    /// Bytes as a TrueType font: load it, read every glyph's outline and advance, kern pairs, measure a string,
+    /// describe and subset it.
     case font
     /// Bytes as HTTP/1.1 requests, fed to the incremental parser in pieces whose size the first byte picks.
     case http
@@ -64,6 +65,11 @@ enum FuzzTarget: String, CaseIterable {
         }
         let set = FontSet(regular: face)
         _ = set.width(of: "AVATAR Wolf 第1节 %é", size: 13, weight: .regular)
+        // As a PDF embeds it (issue 15): described, subset, and the subset loaded back.
+        _ = FontDescription(face)
+        if let subset = try? TrueTypeSubsetter.subset(face, keeping: (0..<glyphs).map { UInt16($0) }) {
+            _ = try? FontFace(data: subset)
+        }
     }
 
     private static func http(_ bytes: [UInt8]) {

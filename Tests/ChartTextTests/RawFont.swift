@@ -14,7 +14,11 @@ struct RawFont {
     static func available(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     init(path: String, face: Int = 0) throws {
-        bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try self.init(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), face: face)
+    }
+
+    init(bytes: [UInt8], face: Int = 0) throws {
+        self.bytes = bytes
         var start = 0
         if bytes[0] == 0x74, bytes[1] == 0x74, bytes[2] == 0x63, bytes[3] == 0x66 {  // "ttcf"
             start = RawFont.u32(bytes, 12 + 4 * face)
@@ -27,6 +31,14 @@ struct RawFont {
             tables[tag] = (RawFont.u32(bytes, r + 8), RawFont.u32(bytes, r + 12))
         }
         self.tables = tables
+    }
+
+    /// The checksum recorded in `tag`'s table record.
+    func tableChecksum(_ tag: String) -> Int {
+        let start = bytes.starts(with: Array("ttcf".utf8)) ? u32(12) : 0
+        let r = (0..<u16(start + 4)).map { start + 12 + 16 * $0 }
+            .first { String(decoding: bytes[$0..<$0 + 4], as: UTF8.self) == tag }!
+        return u32(r + 4)
     }
 
     static func u16(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) << 8 | Int(b[o + 1]) }
