@@ -10,8 +10,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// The caller's `CancellationCheck` fired (deadline passed, client gone); the partial output was discarded.
     case cancelled
     case backendFailure(String)
-    /// The format exists in the API but this build has no backend for it yet.
-    case formatUnavailable(OutputFormat)
 
     public var description: String {
         switch self {
@@ -19,7 +17,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .tooComplex(let issues): "chart too complex: " + issues.map(\.description).joined(separator: "; ")
         case .cancelled: "rendering was cancelled"
         case .backendFailure(let message): "internal rendering failure: \(message)"
-        case .formatUnavailable(let format): "the \(format.rawValue) format is not available in this build"
         }
     }
 }

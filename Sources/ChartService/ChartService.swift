@@ -349,7 +349,7 @@ public final class ChartService: HTTPResponder {
                 let gone = request.cancellation.reason == .clientGone
                 metrics.recordStop(gone ? .clientGone : .deadline)
                 response.headers.set("Retry-After", "1")
-            case .invalidSpec, .backendFailure, .formatUnavailable: break
+            case .invalidSpec, .backendFailure: break
             }
             return response
         }

@@ -186,7 +186,7 @@ struct RenderCommand {
             switch error {
             case .invalidSpec(let spec): fail(spec.issues.map { "\(input): \($0)\n" }.joined(), code: 1)
             case .tooComplex(let issues): fail(issues.map { "\(input): \($0)\n" }.joined(), code: 1)
-            case .cancelled, .backendFailure, .formatUnavailable: fail("chart: \(error)\n", code: 1)
+            case .cancelled, .backendFailure: fail("chart: \(error)\n", code: 1)
             }
         }
         if output == "-" {

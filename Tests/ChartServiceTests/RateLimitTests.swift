@@ -19,12 +19,32 @@ struct RequestCostTests {
         (640, 360, 1, .svg, 100_000, 2),
         (640, 360, 1, .smil, 250_000, 3),
         (640, 360, 1, .json, 2_000_000, 21),
+        (640, 360, 1, .pdf, 0, 1),
+        (1000, 1000, 1, .webp, 0, 1),
+        (1280, 720, 2, .jpeg, 0, 4),
     ]
 
     @Test(arguments: cases)
     func tokens(width: Double, height: Double, scale: Double, format: OutputFormat, points: Int, expected: Int) {
         #expect(RequestCost.tokens(width: width, height: height, scale: scale, format: format, points: points)
             == expected)
+    }
+
+    /// An animation pays for every frame it rasterizes: the default choreography (1.2 s, stagger 0.15 s) of 3
+    /// series at 30 fps is at most 0.3 + 1.6 = 1.9 s, 57 samples and the final frame; 640×360 = 0.23 Mpx a frame.
+    @Test func animatedRastersPayForEveryFrame() throws {
+        let spec = try ChartSpec.parse(
+            Array(#"{"series": [{"values": [1, 2]}, {"values": [2, 1]}, {"values": [3]}]}"#.utf8))
+        #expect(RequestCost.estimatedFrames(spec.animation, series: 3) == 58)
+        #expect(RequestCost.tokens(for: spec, format: .apng) == 14)  // 58 × 230,400 px = 13.4 M
+        #expect(RequestCost.tokens(for: spec, format: .gif) == 14)
+        #expect(RequestCost.tokens(for: spec, format: .png) == 1)
+        let still = try ChartSpec.parse(Array(#"{"animation": false, "series": [{"values": [1, 2]}]}"#.utf8))
+        #expect(RequestCost.tokens(for: still, format: .apng) == 1)
+        let longest = try ChartSpec.parse(Array(
+            #"{"animation": {"duration": 30, "delay": 60, "stagger": 5, "fps": 60}, "series": [{"values": [1]}]}"#.utf8))
+        // 60 + 40 s at 60 fps is 6,001 frames; the render refuses more than 3,600, so no price goes past them.
+        #expect(RequestCost.estimatedFrames(longest.animation, series: 1) == 3_600)
     }
 }
 

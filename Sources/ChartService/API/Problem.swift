@@ -42,7 +42,7 @@ public struct Problem: Sendable, Equatable {
     }
 
     /// A failed render: the spec's fault (422), a chart over the render budget (422), a render stopped at its
-    /// deadline (503: retry later or ask for less), a backend bug on a validated spec (500, always a bug), or a format this build lacks (501).
+    /// deadline (503: retry later or ask for less), or a backend bug on a validated spec (500, always a bug).
     public static func renderFailure(_ error: RenderError) -> Problem {
         switch error {
         case .invalidSpec(let specError):
@@ -58,9 +58,6 @@ public struct Problem: Sendable, Equatable {
                                + "a smaller chart.")
         case .backendFailure(let message):
             return Problem(status: 500, detail: "internal rendering failure: \(message)")
-        case .formatUnavailable(let format):
-            return Problem(status: 501, detail: "the \(format.rawValue) format is not available in this build",
-                           errors: [SpecIssue(path: "format", message: "not available in this build")])
         }
     }
 
