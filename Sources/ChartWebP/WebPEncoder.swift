@@ -1,8 +1,9 @@
 public import ChartRaster
 import CWebP
 
-/// Encodes pixmaps as WebP through libwebp's advanced API (`WebPEncode`), which reports failures as error codes,
-/// so no C fence is needed.
+/// Encodes pixmaps as WebP: lossless through our own VP8L encoder (`LosslessWebPWriter`), lossy through libwebp's
+/// advanced API (`WebPEncode`), which reports failures as error codes, so no C fence is needed. libwebp's lossless
+/// encoder stays available through `encode(_:settings:)`.
 public enum WebPEncoder {
     /// The largest side of a WebP image in pixels (the format stores 14-bit sizes).
     public static let maxSide = 16_383
@@ -16,10 +17,10 @@ public enum WebPEncoder {
             }
             return try encode(pixmap, settings: .lossy(quality: quality))
         }
-        return try encode(pixmap, settings: .lossless)
+        return try LosslessWebPWriter.encode(pixmap)
     }
 
-    /// `encode` with explicit libwebp settings.
+    /// `encode` with explicit libwebp settings (lossless ones are the alternative to `LosslessWebPWriter`).
     public static func encode(_ pixmap: Pixmap, settings: WebPSettings) throws(WebPError) -> [UInt8] {
         guard (1...maxSide).contains(pixmap.width), (1...maxSide).contains(pixmap.height) else {
             throw WebPError("a WebP image is 1 to \(maxSide) pixels on a side; this one is "
