@@ -308,13 +308,10 @@ static void write_code(bit_writer *w, const uint32_t *counts, int n, prefix_code
     }
     uint32_t length_counts[NUM_CODE_LENGTH_CODES] = {0};
     for (int t = 0; t < tokens; t++) length_counts[rle_symbol[t]]++;
-    prefix_code *lc = malloc(sizeof(prefix_code));
+    prefix_code length_code;
+    prefix_code *lc = &length_code;
     leaf small_leaves[2 * NUM_CODE_LENGTH_CODES];
     int small_scratch[8 * NUM_CODE_LENGTH_CODES];
-    if (!lc) {
-        w->failed = 1;
-        return;
-    }
     build_depths(length_counts, NUM_CODE_LENGTH_CODES, MAX_CODE_LENGTH_CODE_LENGTH, lc->depth, small_leaves,
                  small_scratch);
     assign_codes(lc, NUM_CODE_LENGTH_CODES);
@@ -330,7 +327,6 @@ static void write_code(bit_writer *w, const uint32_t *counts, int n, prefix_code
         else if (rle_symbol[t] == 17) put_bits(w, rle_extra[t], 3);
         else if (rle_symbol[t] == 18) put_bits(w, rle_extra[t], 7);
     }
-    free(lc);
 }
 
 /* ---- LZ77 prefix coding of lengths and distances (RFC 9649 5.2.2) ---- */
@@ -459,7 +455,7 @@ int chart_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t heig
             green[NUM_LITERALS + symbol]++;
             prefix_encode(best_code, &symbol, &extra_bits, &extra);
             dist[symbol]++;
-            for (int k = 0; k < best; k++) cache[cache_index(argb[i + k])] = argb[i + k];
+            for (size_t k = 0; k < (size_t)best; k++) cache[cache_index(argb[i + k])] = argb[i + k];
             i += (size_t)best;
             continue;
         }
@@ -508,7 +504,7 @@ int chart_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t heig
             put_symbol(&w, cg, (p >> 8) & 0xff);
             put_symbol(&w, cr, (p >> 16) & 0xff);
             put_symbol(&w, cb, p & 0xff);
-            put_symbol(&w, ca, p >> 24);
+            put_symbol(&w, ca, (int)(p >> 24));
         } else if (tk.kind == TOKEN_CACHE) {
             put_symbol(&w, cg, NUM_LITERALS + NUM_LENGTH_CODES + (int)tk.value);
         } else {
