@@ -409,7 +409,11 @@ int chart_webp_write_lossless(const uint8_t *rgba, uint32_t width, uint32_t heig
      * copied, into the colour cache, so the encoder does the same to know what a cache index will mean. */
     uint32_t *green = counts, *red = counts + GREEN_ALPHABET, *blue = red + GREEN_ALPHABET;
     uint32_t *alpha = blue + GREEN_ALPHABET, *dist = alpha + GREEN_ALPHABET;
+    /* An empty slot must never match: 0 is each slot's "empty" except slot 0, where pixel 0 (transparent black)
+     * itself lands; it gets 1, which hashes elsewhere. (libwebp's decoder starts from zeros, but the RFC leaves an
+     * unwritten slot undefined, so no cache index may point at one.) */
     memset(cache, 0, sizeof(cache));
+    cache[0] = 1;
     memset(hash, 0xff, sizeof(int32_t) << HASH_BITS);
     size_t count = 0;
     for (size_t i = 0; i < n;) {

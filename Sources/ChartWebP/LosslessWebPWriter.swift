@@ -7,11 +7,7 @@ import CWebPWriter
 public enum LosslessWebPWriter {
     /// The WebP (RIFF + VP8L) bytes of `pixmap`; they decode to exactly `pixmap.unpremultipliedRGBA()`.
     public static func encode(_ pixmap: Pixmap) throws(WebPError) -> [UInt8] {
-        guard (1...WebPEncoder.maxSide).contains(pixmap.width), (1...WebPEncoder.maxSide).contains(pixmap.height)
-        else {
-            throw WebPError("a WebP image is 1 to \(WebPEncoder.maxSide) pixels on a side; this one is "
-                + "\(pixmap.width) × \(pixmap.height)")
-        }
+        try WebPEncoder.checkSize(pixmap)
         let rgba = pixmap.unpremultipliedRGBA()
         var buffer = chart_webp_buffer(data: nil, size: 0, capacity: 0)
         defer { chart_webp_free(&buffer) }

@@ -22,10 +22,7 @@ public enum WebPEncoder {
 
     /// `encode` with explicit libwebp settings (lossless ones are the alternative to `LosslessWebPWriter`).
     public static func encode(_ pixmap: Pixmap, settings: WebPSettings) throws(WebPError) -> [UInt8] {
-        guard (1...maxSide).contains(pixmap.width), (1...maxSide).contains(pixmap.height) else {
-            throw WebPError("a WebP image is 1 to \(maxSide) pixels on a side; this one is "
-                + "\(pixmap.width) × \(pixmap.height)")
-        }
+        try checkSize(pixmap)
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else { throw WebPError("libwebp version mismatch") }
         config.lossless = settings.lossless ? 1 : 0
@@ -59,6 +56,14 @@ public enum WebPEncoder {
         }
         guard encoded != 0, let bytes = writer.mem else { throw WebPError(Self.describe(picture.error_code)) }
         return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+    }
+
+    /// Throws unless `pixmap` is 1 to `maxSide` pixels on each side.
+    static func checkSize(_ pixmap: Pixmap) throws(WebPError) {
+        guard (1...maxSide).contains(pixmap.width), (1...maxSide).contains(pixmap.height) else {
+            throw WebPError("a WebP image is 1 to \(maxSide) pixels on a side; this one is "
+                + "\(pixmap.width) × \(pixmap.height)")
+        }
     }
 
     /// libwebp's error codes in words (encode.h, `WebPEncodingError`).
