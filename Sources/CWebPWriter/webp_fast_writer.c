@@ -54,7 +54,7 @@ typedef struct {
     uint8_t depth[GREEN_ALPHABET]; /* code lengths as transmitted (a lone symbol has depth 1 but 0 bits) */
 } prefix_code;
 
-/* ---- bit writer: VP8L packs bits least significant first (RFC 9649 3.1) ---- */
+/* ---- bit writer: VP8L packs bits least significant first (RFC 9649, section 3) ---- */
 
 typedef struct {
     chart_webp_buffer *out;
@@ -189,7 +189,7 @@ static void build_depths(const uint32_t *counts, int n, int limit, uint8_t *dept
     }
 }
 
-/* Canonical codes from depths (RFC 9649 6.2.1.1, as deflate's RFC 1951 3.2.2), bit-reversed because the
+/* Canonical codes from depths (RFC 9649 6.2.1, as deflate's RFC 1951 3.2.2), bit-reversed because the
  * decoder reads a code one bit at a time from the least significant end. */
 static void assign_codes(prefix_code *c, int n) {
     int count[MAX_CODE_LENGTH + 1] = {0};
