@@ -43,9 +43,12 @@ let package = Package(
         // CPNGWriter's chart_deflate, pixel snapping from ChartRaster.
         .target(name: "ChartPDF", dependencies: ["ChartScene", "ChartText", "ChartRaster", "CPNGWriter"],
                 swiftSettings: strict),
-        // libwebp: lossless and lossy WebP. It reports errors as return values, so Swift calls it directly.
+        // libwebp: lossy WebP (and lossless as the alternative). It reports errors as return values, so Swift calls it
+        // directly.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "ChartWebP", dependencies: ["ChartRaster", "CWebP"], swiftSettings: strict),
+        // Our own chart-specialised lossless WebP (VP8L) encoder in C, no dependencies: the lossless path.
+        .target(name: "CWebPWriter"),
+        .target(name: "ChartWebP", dependencies: ["ChartRaster", "CWebP", "CWebPWriter"], swiftSettings: strict),
         // libjpeg-turbo behind a fence like libpng's: the system library and the C functions that own its setjmp.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .target(name: "CJPEGWriter", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),

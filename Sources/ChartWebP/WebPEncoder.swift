@@ -1,8 +1,9 @@
 public import ChartRaster
 import CWebP
 
-/// Encodes pixmaps as WebP through libwebp's advanced API (`WebPEncode`), which reports failures as error codes,
-/// so no C fence is needed.
+/// Encodes pixmaps as WebP: lossless through our own VP8L encoder (`LosslessWebPWriter`), lossy through libwebp's
+/// advanced API (`WebPEncode`), which reports failures as error codes, so no C fence is needed. libwebp's lossless
+/// encoder stays available through `encode(_:settings:)`.
 public enum WebPEncoder {
     /// The largest side of a WebP image in pixels (the format stores 14-bit sizes).
     public static let maxSide = 16_383
@@ -16,15 +17,12 @@ public enum WebPEncoder {
             }
             return try encode(pixmap, settings: .lossy(quality: quality))
         }
-        return try encode(pixmap, settings: .lossless)
+        return try LosslessWebPWriter.encode(pixmap)
     }
 
-    /// `encode` with explicit libwebp settings.
+    /// `encode` with explicit libwebp settings (lossless ones are the alternative to `LosslessWebPWriter`).
     public static func encode(_ pixmap: Pixmap, settings: WebPSettings) throws(WebPError) -> [UInt8] {
-        guard (1...maxSide).contains(pixmap.width), (1...maxSide).contains(pixmap.height) else {
-            throw WebPError("a WebP image is 1 to \(maxSide) pixels on a side; this one is "
-                + "\(pixmap.width) × \(pixmap.height)")
-        }
+        try checkSize(pixmap)
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else { throw WebPError("libwebp version mismatch") }
         config.lossless = settings.lossless ? 1 : 0
@@ -58,6 +56,14 @@ public enum WebPEncoder {
         }
         guard encoded != 0, let bytes = writer.mem else { throw WebPError(Self.describe(picture.error_code)) }
         return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+    }
+
+    /// Throws unless `pixmap` is 1 to `maxSide` pixels on each side.
+    static func checkSize(_ pixmap: Pixmap) throws(WebPError) {
+        guard (1...maxSide).contains(pixmap.width), (1...maxSide).contains(pixmap.height) else {
+            throw WebPError("a WebP image is 1 to \(maxSide) pixels on a side; this one is "
+                + "\(pixmap.width) × \(pixmap.height)")
+        }
     }
 
     /// libwebp's error codes in words (encode.h, `WebPEncodingError`).

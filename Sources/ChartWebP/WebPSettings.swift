@@ -13,10 +13,11 @@ public struct WebPSettings: Hashable, Sendable {
         self.method = method
     }
 
-    /// What `WebPEncoder.encode(_:quality:)` uses for lossless: the cheapest setting at most 0.85× the PNG's bytes.
-    /// On the standard chart (docs/benchmarks.md, "WebP and JPEG"; CPU ms of libwebp 1.2.4 on the loaded reference
-    /// machine) method 0 is 1.43× the PNG (6.8 ms), method 1 at effort 0 is 0.80× (14.5 ms); more effort buys
-    /// little until method 1 at effort 50 (0.60×, 32 ms); method 6 at effort 100 is 0.56× and takes 1.2 s.
+    /// libwebp's lossless alternative to our own `LosslessWebPWriter` (what `WebPEncoder.encode(_:quality:)` used
+    /// for lossless before it): the cheapest libwebp setting at most 0.85× the PNG's bytes. On the standard chart
+    /// (docs/benchmarks.md, "WebP and JPEG"; CPU ms of libwebp 1.2.4 on the loaded reference machine) method 0 is
+    /// 1.43× the PNG (6.8 ms), method 1 at effort 0 is 0.80× (14.5 ms); more effort buys little until method 1 at
+    /// effort 50 (0.60×, 32 ms); method 6 at effort 100 is 0.56× and takes 1.2 s.
     public static let lossless = WebPSettings(lossless: true, quality: 0, method: 1)
 
     /// What `WebPEncoder.encode(_:quality:)` uses for lossy output at `quality`: method 2, 12 ms on the standard
