@@ -17,12 +17,7 @@ extension ChartRenderer {
     /// repeats), each shown 1 / fps, then the static scene — the PNG's pixels exactly — as the final frame, also
     /// 1 / fps (when the animation plays once, players keep it). `animation: false` gives that final frame alone.
     func animated(for spec: ChartSpec, format: OutputFormat, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        do {
-            try spec.checkRasterBudget()
-        } catch {
-            throw .invalidSpec(error)
-        }
-        let scene = try checked(layout(spec, interactive: false), spec: spec, format: format, options: options)
+        let scene = try rasterScene(for: spec, format: format, options: options)
         let fps = format == .gif ? min(spec.animation.framesPerSecond, Self.maxGIFFPS)
             : spec.animation.framesPerSecond
         let animator = spec.animation.enabled ? SceneAnimator(scene: scene, choreography: Choreography(spec.animation))

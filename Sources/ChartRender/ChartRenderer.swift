@@ -149,17 +149,22 @@ public struct ChartRenderer: Sendable {
         }
     }
 
-    /// The front half every raster format shares: checks the raster budget, lays out without interactivity, checks
-    /// the scene's cost, rasterizes at the spec's scale (text from the font set's glyphs). Not `private`: each
-    /// raster format's encoder lives in an extension file of its own (`ChartRenderer+WebP.swift`, …).
-    func pixmap(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> Pixmap {
+    /// The scene a raster format draws: the raster budget checked, laid out without interactivity, its cost checked
+    /// for `format`. The still formats rasterize it once (`pixmap`), the animated ones once per frame.
+    func rasterScene(for spec: ChartSpec, format: OutputFormat, options: RenderOptions) throws(RenderError) -> Scene {
         do {
             try spec.checkRasterBudget()
         } catch {
             throw .invalidSpec(error)
         }
-        let scene = frame(try checked(layout(spec, interactive: false), spec: spec, format: .png, options: options),
-                          of: spec, at: options.time)
+        return try checked(layout(spec, interactive: false), spec: spec, format: format, options: options)
+    }
+
+    /// The front half every raster format shares: checks the raster budget, lays out without interactivity, checks
+    /// the scene's cost, rasterizes at the spec's scale (text from the font set's glyphs). Not `private`: each
+    /// raster format's encoder lives in an extension file of its own (`ChartRenderer+WebP.swift`, …).
+    func pixmap(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> Pixmap {
+        let scene = frame(try rasterScene(for: spec, format: .png, options: options), of: spec, at: options.time)
         let pixmap: Pixmap
         do {
             pixmap = try Rasterizer(glyphs: text.fontSet, cancellation: options.cancellation)
