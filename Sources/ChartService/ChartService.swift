@@ -2,7 +2,13 @@ public import ChartRender
 import ChartScene
 import ChartSpec
 public import HTTPServer
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The chart API as an `HTTPResponder`: routes, format negotiation, ETags and the image cache, metrics, CORS,

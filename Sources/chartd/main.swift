@@ -1,6 +1,12 @@
 import ChartRender
 import ChartService
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPServer
 
 // chartd: the chart HTTP service. Flags and environment variables are listed by `chartd --help`.

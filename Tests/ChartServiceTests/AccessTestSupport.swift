@@ -1,6 +1,12 @@
 import ChartRender
 import ChartSpec
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPServer
 import Synchronization
 @testable import ChartService

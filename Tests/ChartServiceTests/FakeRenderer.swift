@@ -1,7 +1,13 @@
 import ChartRender
 import ChartService
 import ChartSpec
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPServer
 import Synchronization
 

@@ -1,5 +1,11 @@
 import ChartCrypto
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ChartRender
 import ChartSpec
 import HTTPServer

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The two clocks access control reads, injected so tests can move time without sleeping.
 public protocol AccessClock: Sendable {

@@ -1,6 +1,12 @@
 public import HTTPServer
 import ChartCrypto
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// `--auth`: whether render requests need a key.

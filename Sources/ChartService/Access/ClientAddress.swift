@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An IPv4 (4 bytes) or IPv6 (16 bytes) address, parsed with `inet_pton`. An IPv4-mapped IPv6 address
 /// (`::ffff:192.0.2.1`) is taken as the IPv4 address, as `HTTPRequest.peerAddress` gives it.

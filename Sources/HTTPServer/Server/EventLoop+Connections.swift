@@ -1,5 +1,11 @@
 import CLinuxIO
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Accepting and closing connections, the connection caps, EMFILE, and epoll interest.
 extension EventLoop {

@@ -1,5 +1,11 @@
 import CLinuxIO
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Request input against `maxBufferedInputBytes`: counting what the parsers and the workers' requests hold, how
 /// much a read may bring, pausing connections whose input does not fit (TCP then pushes back on their clients),

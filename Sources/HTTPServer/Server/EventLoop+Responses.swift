@@ -1,5 +1,11 @@
 import CLinuxIO
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writing responses: serialization, the output cap, partial writes, keep-alive or lingering close, the access-log
 /// entry.

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A small HTTP/1.1 server on raw sockets: one epoll I/O thread plus a fixed pool of worker threads that run the

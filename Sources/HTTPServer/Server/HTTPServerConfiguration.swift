@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything the server can be told: where to listen, how many workers, and every limit and timeout.
 /// Each limit exists so that no client can hold resources without bound.

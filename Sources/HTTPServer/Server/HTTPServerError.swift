@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A system call that failed while starting the server (bind, listen, thread creation…).
 public struct HTTPServerError: Error, CustomStringConvertible, Sendable {

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `Date` header value in IMF-fixdate form (RFC 9110 §5.6.7), recomputed at most once per second.
 struct HTTPDate {

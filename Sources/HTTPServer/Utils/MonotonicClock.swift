@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Nanoseconds on CLOCK_MONOTONIC: immune to wall-clock jumps, used for every timeout and duration.
 @inline(__always) func monotonicNanoseconds() -> UInt64 {

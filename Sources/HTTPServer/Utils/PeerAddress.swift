@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A socket peer's address as text, for logs, per-client limits and trusted-proxy checks.
 enum PeerAddress {

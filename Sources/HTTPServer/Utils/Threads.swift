@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Starts a dedicated OS thread running `body`. Blocking syscalls (epoll_wait, read, a render) belong on such
 /// threads, never on Swift concurrency's cooperative pool.
