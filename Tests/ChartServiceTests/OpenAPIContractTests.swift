@@ -2,10 +2,12 @@ import ChartRender
 import ChartSpec
 import Foundation
 import Testing
+@testable import ChartService
 
 /// The published contract — `openapi.yaml` and the examples built into the preview page — must say what the spec
-/// parser does: the same enums and colors, the same limits, and examples that actually parse. (The HTTP side of the
-/// contract is checked against a running server by `scripts/check-openapi`.)
+/// parser does: the same enums and colors, the same limits, and examples that actually parse, and every route the
+/// service has is documented. (The HTTP side of the contract is checked against a running server by
+/// `scripts/check-openapi` and `scripts/check-contract`.)
 struct OpenAPIContractTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -359,6 +361,22 @@ struct OpenAPIContractTests {
         let at = String(repeating: "图", count: max)
         #expect(Self.issues(#"{"title": "\#(at)", "series": [{"values": [1]}]}"#).isEmpty)
         #expect(Self.issues(#"{"title": "\#(at)x", "series": [{"values": [1]}]}"#).map(\.path) == ["title"])
+    }
+
+    // MARK: Routes
+
+    /// Every route the service answers is a path of the document, with every method it allows but HEAD and OPTIONS
+    /// documented (`scripts/check-contract` walks the document against a server; this is the other direction).
+    @Test(arguments: ChartService.Route.allCases)
+    func everyRouteIsDocumented(_ route: ChartService.Route) throws {
+        let doc = try Self.file("openapi.yaml")
+        let start = try #require(doc.range(of: "\n  \(route.rawValue):\n"), "openapi.yaml has no path \(route.rawValue)")
+        let rest = doc[start.upperBound...]
+        let end = rest.range(of: #"\n  [/a-z]"#, options: .regularExpression)?.lowerBound ?? rest.endIndex
+        let item = "\n" + rest[..<end]
+        for method in ["GET", "POST"] where route.allows(method) {
+            #expect(item.contains("\n    \(method.lowercased()):\n"), "\(method) \(route.rawValue) is not documented")
+        }
     }
 
     // MARK: Examples
