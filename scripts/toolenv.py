@@ -20,6 +20,8 @@ PINS = {
     "kubernetes-validate": "1.37.0",
     "fonttools": "4.68.0",
     "matplotlib": "3.11.2",
+    "openapi-python-client": "0.29.1",
+    "datamodel-code-generator": "0.89.0",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

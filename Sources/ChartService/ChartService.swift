@@ -272,14 +272,16 @@ public final class ChartService: HTTPResponder {
         return headers
     }
 
-    /// The answer when no rendering is needed: 304 for a matching `If-None-Match` (GET/HEAD), or the cached image.
+    /// The answer when no rendering is needed: 304 for a matching `If-None-Match`, or the cached image.
+    ///
+    /// POST counts as a conditional request too: rendering a chart is safe and has no effect on the server (POST
+    /// only carries a spec too large or too private for a URL), so a client that kept the image and its `ETag` gets
+    /// `304` instead of the same bytes again, as the contract (`openapi.yaml`) promises.
     private func answerWithoutRendering(_ resolution: ChartResolution, request: HTTPRequest, cacheControl: String,
                                         parseSeconds: Double, countMiss: Bool) -> HTTPResponse? {
         let key = resolution.key
         var headers = validatorHeaders(resolution, cacheControl: cacheControl)
-        let conditional = request.method == "GET" || request.method == "HEAD"
-        if conditional, EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"),
-                                                          etag: key.etag) {
+        if EntityTagMatching.noneMatchFails(request.headers.values(for: "If-None-Match"), etag: key.etag) {
             return HTTPResponse(status: 304, headers: headers,
                                 logFields: [("format", resolution.format.rawValue), ("cache", "etag")])
         }

@@ -130,6 +130,33 @@ struct ChartServiceTests {
         #expect(renderer.callCount == 1)
     }
 
+    /// POST is conditional as GET is (the contract promises it): a matching `If-None-Match` is a 304 with the tag
+    /// and no body, rendered never again; a stale one renders. Both chart routes, with and without a warm memo.
+    @Test(arguments: [("/v1/chart", Self.spec, "no-cache"),
+                      ("/chart", #"{"chart": {"type": "bar", "data": {"datasets": [{"data": [1, 2]}]}}}"#, "no-cache")])
+    func postIfNoneMatchAnswers304WithoutRendering(route: String, body: String, cacheControl: String) throws {
+        let first = service.respond(to: request("POST", route, body: body))
+        #expect(first.status == 200)
+        let etag = try #require(first.headers["ETag"])
+        let cold = ChartService(renderer: renderer)  // no memo, no cached image: parses, then answers 304
+        for responder in [service, cold] {
+            for header in [etag, "W/" + etag, "\"other\", " + etag, "*"] {
+                let again = responder.respond(to: request("POST", route, headers: [("If-None-Match", header)],
+                                                          body: body))
+                #expect(again.status == 304, "\(route) If-None-Match: \(header)")
+                #expect(again.body.isEmpty)
+                #expect(again.headers["ETag"] == etag)
+                #expect(again.headers["Cache-Control"] == cacheControl)
+            }
+        }
+        let quick = service.respondWithoutBlocking(to: request("POST", route, headers: [("If-None-Match", etag)],
+                                                               body: body))
+        #expect(quick?.status == 304)
+        let stale = service.respond(to: request("POST", route, headers: [("If-None-Match", "\"stale\"")], body: body))
+        #expect(stale.status == 200 && stale.body == first.body)
+        #expect(renderer.callCount == 1)
+    }
+
     @Test func etagDependsOnSpecFormatAndRendererVersion() {
         func etag(_ service: ChartService, _ target: String, _ body: String) -> String? {
             service.respond(to: request("POST", target, body: body)).headers["ETag"]

@@ -2,10 +2,12 @@ import ChartRender
 import ChartSpec
 import Foundation
 import Testing
+@testable import ChartService
 
 /// The published contract — `openapi.yaml` and the examples built into the preview page — must say what the spec
-/// parser does: the same enums and colors, the same limits, and examples that actually parse. (The HTTP side of the
-/// contract is checked against a running server by `scripts/check-openapi`.)
+/// parser does: the same enums and colors, the same limits, and examples that actually parse, and every route the
+/// service has is documented. (The HTTP side of the contract is checked against a running server by
+/// `scripts/check-openapi` and `scripts/check-contract`.)
 struct OpenAPIContractTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -127,7 +129,6 @@ struct OpenAPIContractTests {
         EnumCase(schema: "AnimationOptions", property: "easing", model: Easing.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "type", model: SeriesMark.allCases.map(\.rawValue)),
         EnumCase(schema: "Series", property: "decimation", model: Decimation.allCases.map(\.rawValue)),
-        EnumCase(schema: "Axis", property: "type", model: AxisScale.allCases.map(\.rawValue)),
         EnumCase(schema: "BarOptions", property: "orientation", model: BarOrientation.allCases.map(\.rawValue)),
         EnumCase(schema: "BarOptions", property: "mode", model: BarMode.allCases.map(\.rawValue)),
         EnumCase(schema: "RingOptions", property: "label", model: RingLabel.allCases.map(\.rawValue)),
@@ -141,10 +142,17 @@ struct OpenAPIContractTests {
         #expect(Set(try Self.enumValues(block)) == Set(c.model))
     }
 
-    /// `x` and `y` each narrow the axis `type`: exactly the documented kinds are accepted on each axis.
-    @Test(arguments: ["x", "y"])
-    func axisKindsPerAxisAreTheParsersKinds(_ axis: String) throws {
-        let documented = Set(try Self.enumValues(Self.property(axis, in: Self.schema("ChartSpec"))))
+    /// `x` (`XAxis`) and `y` (`YAxis`) each have their own axis `type`s: exactly the documented kinds are accepted
+    /// on each axis, and together they are the model's.
+    @Test func axisKindsOfBothAxesAreTheModelsKinds() throws {
+        let x = try Self.enumValues(Self.property("type", in: Self.schema("XAxis")))
+        let y = try Self.enumValues(Self.property("type", in: Self.schema("YAxis")))
+        #expect(Set(x + y) == Set(AxisScale.allCases.map(\.rawValue)))
+    }
+
+    @Test(arguments: [("x", "XAxis"), ("y", "YAxis")])
+    func axisKindsPerAxisAreTheParsersKinds(_ axis: String, _ schema: String) throws {
+        let documented = Set(try Self.enumValues(Self.property("type", in: Self.schema(schema))))
         #expect(documented.isSubset(of: Set(AxisScale.allCases.map(\.rawValue))))
         for kind in AxisScale.allCases {
             let problems = Self.issues(#"{"\#(axis)": {"type": "\#(kind.rawValue)"}, "series": [{"points": [[0, 1]]}]}"#)
@@ -154,7 +162,7 @@ struct OpenAPIContractTests {
 
     /// The documented zone names are the ones the time axis knows, and the offset pattern is the one it reads.
     @Test func documentedTimeZonesAreTheRenderersZones() throws {
-        let block = try Self.property("timeZone", in: Self.schema("Axis"))
+        let block = try Self.property("timeZone", in: Self.schema("XAxis"))
         func spec(_ zone: String) -> String {
             #"{"x": {"type": "time", "timeZone": "\#(zone)"}, "series": [{"points": [[0, 1], [86400000, 2]]}]}"#
         }
@@ -216,7 +224,7 @@ struct OpenAPIContractTests {
               path: "scale"),
         Limit(schema: "Series", property: "lineWidth",
               template: #"{"series": [{"values": [1], "lineWidth": VALUE}]}"#, path: "series[0].lineWidth"),
-        Limit(schema: "Axis", property: "tickCount",
+        Limit(schema: "YAxis", property: "tickCount",
               template: #"{"series": [{"values": [1]}], "y": {"tickCount": VALUE}}"#, path: "y.tickCount"),
         Limit(schema: "AnimationOptions", property: "duration",
               template: #"{"series": [{"values": [1]}], "animation": {"duration": VALUE}}"#,
@@ -237,7 +245,7 @@ struct OpenAPIContractTests {
         Limit(schema: "PieOptions", property: "innerRadius",
               template: #"{"type": "doughnut", "series": [{"values": [1]}], "pie": {"innerRadius": VALUE}}"#,
               path: "pie.innerRadius"),
-        Limit(schema: "Axis", property: "step",
+        Limit(schema: "XAxis", property: "step",
               template: #"{"series": [{"values": [1]}], "x": {"type": "time", "start": 0, "step": VALUE}}"#,
               path: "x.step"),
         Limit(schema: "Series", property: "fillOpacity",
@@ -253,7 +261,7 @@ struct OpenAPIContractTests {
         let block = try Self.property(limit.property, in: Self.schema(limit.schema))
         let low = try Self.number("minimum", in: block)
         let high = try Self.number("maximum", in: block)
-        let step = block.contains("type: integer") ? 1.0 : 0.01
+        let step = block.contains("type: integer") || block.contains("type: [integer") ? 1.0 : 0.01
         func spec(_ value: Double) -> String {
             let text = step == 1 ? String(Int(value)) : String(value)
             return limit.template.replacingOccurrences(of: "VALUE", with: text)
@@ -353,6 +361,22 @@ struct OpenAPIContractTests {
         let at = String(repeating: "图", count: max)
         #expect(Self.issues(#"{"title": "\#(at)", "series": [{"values": [1]}]}"#).isEmpty)
         #expect(Self.issues(#"{"title": "\#(at)x", "series": [{"values": [1]}]}"#).map(\.path) == ["title"])
+    }
+
+    // MARK: Routes
+
+    /// Every route the service answers is a path of the document, with every method it allows but HEAD and OPTIONS
+    /// documented (`scripts/check-contract` walks the document against a server; this is the other direction).
+    @Test(arguments: ChartService.Route.allCases)
+    func everyRouteIsDocumented(_ route: ChartService.Route) throws {
+        let doc = try Self.file("openapi.yaml")
+        let start = try #require(doc.range(of: "\n  \(route.rawValue):\n"), "openapi.yaml has no path \(route.rawValue)")
+        let rest = doc[start.upperBound...]
+        let end = rest.range(of: #"\n  [/a-z]"#, options: .regularExpression)?.lowerBound ?? rest.endIndex
+        let item = "\n" + rest[..<end]
+        for method in ["GET", "POST"] where route.allows(method) {
+            #expect(item.contains("\n    \(method.lowercased()):\n"), "\(method) \(route.rawValue) is not documented")
+        }
     }
 
     // MARK: Examples

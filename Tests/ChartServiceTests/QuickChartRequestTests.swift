@@ -60,6 +60,20 @@ struct QuickChartRequestTests {
         #expect(request.config.text == nil)
     }
 
+    /// A generated client sends every unset member as `null`: that is the member left out, as an empty query value
+    /// is; a null `chart` is still no config.
+    @Test func nullMembersOfAPostBodyAreAbsent() throws {
+        let body = #"{"chart": {"type": "bar"}, "width": null, "height": null, "devicePixelRatio": null,"#
+            + #" "backgroundColor": null, "format": null, "version": null, "encoding": null}"#
+        let request = try QuickChartRequest(body: Array(body.utf8))
+        #expect(Self.summary(request) == "500.0x300.0@2.0 - v2 -")
+        #expect {
+            _ = try QuickChartRequest(body: Array(#"{"chart": null, "c": null}"#.utf8))
+        } throws: { error in
+            (error as? ProblemResponse)?.problem.errors.first?.path == "chart"
+        }
+    }
+
     /// The chart parameter in each encoding QuickChart's clients send: all read to the same config.
     @Test func readsTheConfigInEveryForm() throws {
         let json = #"{"type":"bar","data":{"labels":["a?>~"],"datasets":[{"data":[1]}]}}"#

@@ -249,18 +249,31 @@ struct SpecDocument {
         return document
     }
 
+    /// The document without the member at `path` (objects on the way created, as `setting` creates them).
+    func removing(_ path: String) throws -> SpecDocument {
+        var document = self
+        document.root = try Self.set(nil, at: path.split(separator: ".").map(String.init)[...], in: root,
+                                     replacing: nil)
+        return document
+    }
+
     private struct PathError: Error, CustomStringConvertible {
         let description: String
     }
 
-    private static func set(_ value: JSONValue, at segments: ArraySlice<String>, in node: JSONValue,
+    /// `value` at `segments` below `node`; a nil `value` removes the last segment's member.
+    private static func set(_ value: JSONValue?, at segments: ArraySlice<String>, in node: JSONValue,
                             replacing: String?) throws -> JSONValue
     {
-        guard let segment = segments.first else { return value }
+        guard let segment = segments.first else { return value ?? .null }
         guard case .object(var members) = node else { throw PathError(description: "no object at \(segment)") }
         let name = String(segment.prefix { $0 != "[" })
         let type = String(segment.dropFirst(name.count).dropFirst().dropLast())
         if segments.count == 1, let replacing { members.removeAll { $0.key == replacing } }
+        if segments.count == 1, value == nil {
+            members.removeAll { $0.key == name }
+            return .object(members)
+        }
         if !members.contains(where: { $0.key == name }) { members.append(JSONMember(key: name, value: .object([]))) }
         guard let at = members.firstIndex(where: { $0.key == name }) else { throw PathError(description: segment) }
         let rest = segments.dropFirst()

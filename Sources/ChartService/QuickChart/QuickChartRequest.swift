@@ -91,7 +91,11 @@ struct QuickChartRequest: Sendable {
                 "the body must be a JSON object such as {\"chart\": {…}, \"width\": 500}, not "
                     + root.kindDescription))
         }
-        try self.init(pairs: members.map { ($0.key, RawValue.json($0.value)) })
+        // A member that is null is one left out, as an empty query value is (generated clients send unset as null).
+        try self.init(pairs: members.compactMap { member in
+            if case .null = member.value { return nil }
+            return (member.key, RawValue.json(member.value))
+        })
     }
 
     private init(pairs: [(String, RawValue)]) throws(ProblemResponse) {

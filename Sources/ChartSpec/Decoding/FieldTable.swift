@@ -3,7 +3,8 @@ import ChartScene
 /// The one description of a JSON object kind of the spec: each known field is one entry saying how its value is
 /// read into `Target` (validated, with a clear message at its JSON path) and how it is written back in the
 /// canonical form (`ChartSpec.canonicalJSON`, hashed for ETags). Unknown fields are reported with a did-you-mean
-/// suggestion; required fields that are missing are reported too.
+/// suggestion; required fields that are missing are reported too. `null` for an optional field means the field is
+/// absent (same spec, same canonical form); inside arrays `null` keeps the meaning its reader gives it (a gap).
 ///
 /// **Table order is canonical order**: `write` emits the fields in the order of the entries. Defaults are written
 /// too, so adding or reordering entries changes ETags (which only costs cache hits once).
@@ -39,6 +40,7 @@ struct FieldTable<Target>: Sendable {
     /// A check across the fields of one object, run after they are read (e.g. an axis's min below its max).
     let check: (@Sendable (Target, String, inout Diagnostics) -> Void)?
     private let index: [String: Int]
+    private let requiredNames: Set<String>
 
     init(_ fields: [Field], required: [String] = [],
          check: (@Sendable (Target, String, inout Diagnostics) -> Void)? = nil)
@@ -51,6 +53,7 @@ struct FieldTable<Target>: Sendable {
             index[field.name] = i
         }
         self.index = index
+        self.requiredNames = Set(required)
     }
 
     var names: [String] { fields.map(\.name) }
@@ -69,7 +72,8 @@ struct FieldTable<Target>: Sendable {
     /// …or an array of them (`[].below`).
     var arrayPaths: [String] { fieldPaths.map { "[]." + $0 } }
 
-    /// Decodes `members` into `target`, in input order. Returns the names of the known fields present.
+    /// Decodes `members` into `target`, in input order. Returns the names of the known fields present; a `null`
+    /// for a field that is not required counts as absent (it is neither read nor returned).
     @discardableResult
     func decode(_ members: [JSONMember], at path: String, into target: inout Target,
                 _ diagnostics: inout Diagnostics) -> Set<String>
@@ -87,6 +91,10 @@ struct FieldTable<Target>: Sendable {
                 }
                 continue
             }
+            // An explicit null for an optional field is the field left out: clients that serialize their models
+            // whole write `null` for everything unset. The target keeps its default, so the canonical form (and
+            // the ETag) is the one without the key. A required field still has to have a value.
+            if case .null = member.value, !requiredNames.contains(member.key) { continue }
             present.insert(member.key)
             fields[i].read(&target, member.value, memberPath, &diagnostics)
         }
