@@ -83,7 +83,8 @@ public struct FontSet: TextMeasuring {
         return value.isEmpty ? nil : value
     }
 
-    /// Loads the standard faces, skipping files that are absent or unreadable.
+    /// Loads the standard faces, skipping files that are absent or unreadable (and recording them in `missingFiles`
+    /// when `fontList` named them or they exist but do not parse; `FontReport` calls such a set degraded).
     ///
     /// `fontList` (default: the `CHART_FONTS` environment variable) is a colon-separated list
     /// `regular:bold:fallback1:fallback2…`; an empty bold entry means "no bold face", and entries may end in `#N` for
