@@ -14,8 +14,8 @@ public final class Readiness: Sendable {
         case starting
         /// 200 `{"status":"ready"}`.
         case ready
-        /// Serving with `component` impaired: 200 with `degraded: <reason>` and the header `Chart-Degraded:
-        /// <component>`.
+        /// Serving with `component` impaired: 200 `{"status":"degraded: <reason>"}` and the header
+        /// `Chart-Degraded: <component>`.
         case degraded(reason: String, component: String)
         /// The warm-up failed: 503 `not ready: <reason>`. Final: only a restart retries.
         case failed(String)
@@ -49,8 +49,7 @@ public final class Readiness: Sendable {
         case .ready:
             return .json(200, #"{"status":"ready"}"#)
         case .degraded(let reason, let component):
-            var response = HTTPResponse.json(
-                200, "{\"status\":\"degraded\",\"detail\":\(jsonStringLiteral("degraded: " + reason))}")
+            var response = HTTPResponse.json(200, "{\"status\":\(jsonStringLiteral("degraded: " + reason))}")
             response.headers.set("Chart-Degraded", component)
             return response
         case .failed(let reason):
