@@ -192,6 +192,26 @@ struct StartupCheckTests {
             == .startDegraded(Self.missing.degraded ?? ""))
     }
 
+    /// The startup log line: files with families, scripts drawn correctly, and Arabic and Hebrew (whose glyphs
+    /// DejaVu has) only among those drawn incorrectly.
+    @Test(.enabled(if: access("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", R_OK) == 0))
+    func theFontsLineSaysWhatIsDrawnCorrectly() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let summary = StartupCheck.fontSummary(TextEngine.loadDefault(fontList: dejaVu))
+        let fields = Dictionary(summary.fields, uniquingKeysWith: { first, _ in first })
+        #expect(summary.message.hasPrefix("fonts: 1 faces draw Latin, Greek, Cyrillic"))
+        #expect(fields["files"] == "\(dejaVu) (DejaVu Sans)")
+        let scripts = try #require(fields["scripts"]).components(separatedBy: ", ")
+        let incorrect = try #require(fields["drawn_incorrectly"]).components(separatedBy: ", ")
+        #expect(!scripts.contains("Arabic") && !scripts.contains("Hebrew"))
+        #expect(incorrect.contains("Arabic") && incorrect.contains("Hebrew"))
+        #expect(fields["degraded"] == nil)
+
+        let none = StartupCheck.fontSummary(TextEngine.loadDefault(fontList: "/nonexistent.ttf"))
+        #expect(none.message == "fonts: none loaded; text cannot be drawn")
+        #expect(none.fields.contains { $0.0 == "degraded" && $0.1.contains("/nonexistent.ttf: not found") })
+    }
+
     @Test func theFlagIsASwitchAndTheVariableABoolean() throws {
         #expect(try ChartdOptions.parse(arguments: [], environment: [:]).allowMissingFonts == false)
         let flag = try ChartdOptions.parse(arguments: ["--allow-missing-fonts", "--port", "0"], environment: [:])
