@@ -73,7 +73,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
         .target(
-            name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto", "ChartJSDialect"],
+            name: "ChartService",
+            dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartText", "ChartCrypto", "ChartJSDialect"],
             swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),

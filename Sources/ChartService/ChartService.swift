@@ -16,14 +16,16 @@ import Synchronization
 ///
 /// Routes: `POST /v1/chart` (spec in the body), `GET /v1/chart?spec=` / `?c=` (spec in the URL, cacheable
 /// forever), `GET /chart` and `POST /chart` (a Chart.js config with QuickChart's parameters, `QuickChart/`),
-/// `GET /`, `/openapi.yaml`, `/healthz`, `/readyz`, `/metrics`.
+/// `GET /`, `/openapi.yaml`, `/healthz`, `/readyz` (503 until `warmUp` has run, `Startup/`), `/metrics`.
 public final class ChartService: HTTPResponder {
     public let configuration: ChartServiceConfiguration
     public let cache: ChartCache
     public let metrics = ServiceMetrics()
     /// Keys, signed URLs and rate limits for render requests (`Access/`).
     public let access: AccessControl
-    private let renderer: any ChartRendering
+    let renderer: any ChartRendering
+    /// What `/readyz` says before draining: `starting` until `warmUp` has rendered through every backend.
+    public let readiness = Readiness()
     private let cors: CORSPolicy
     private let assets: StaticAssets
     private let draining = Atomic<Bool>(false)
@@ -164,7 +166,7 @@ public final class ChartService: HTTPResponder {
         case .ready:
             return draining.load(ordering: .relaxed)
                 ? Problem(status: 503, detail: "the server is shutting down").response
-                : .json(200, #"{"status":"ready"}"#)
+                : readiness.response
         case .metrics:
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],

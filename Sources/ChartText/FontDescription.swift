@@ -23,7 +23,9 @@ public struct FontDescription: Hashable, Sendable {
 
     public init(_ face: FontFace) {
         let data = face.data, directory = face.directory
-        postScriptName = (try? Self.postScriptName(data, directory.optional("name"))).flatMap { $0 }
+        // Name ID 6 from a Windows Unicode, Unicode or Macintosh Roman record of the `name` table.
+        postScriptName = NameTable(data: data, table: directory.optional("name")).strings(6).lazy.map(Self.pdfName)
+            .first { !$0.isEmpty }
             ?? Self.pdfName(String(face.name.prefix { $0 != "." && $0 != "#" }))
         if postScriptName.isEmpty { postScriptName = "Font" }
         if let head = directory.optional("head"), head.length >= 54 {
@@ -42,37 +44,6 @@ public struct FontDescription: Hashable, Sendable {
             let weight = Int((try? data.u16(os2.offset + 4)) ?? 400)
             weightClass = (1...1000).contains(weight) ? weight : 400
         }
-    }
-
-    /// Name ID 6 from a Windows Unicode (UTF-16BE) or Macintosh Roman record of the `name` table.
-    private static func postScriptName(_ data: FontData, _ table: TableRange?) throws(FontError) -> String? {
-        guard let table else { return nil }
-        try table.require(0, 6, "name header")
-        let count = Int(try data.u16(table.offset + 2)), strings = Int(try data.u16(table.offset + 4))
-        try table.require(6, 12 * count, "name records")
-        for i in 0..<count {
-            let record = table.offset + 6 + 12 * i
-            let platform = try data.u16(record), encoding = try data.u16(record + 2)
-            guard try data.u16(record + 6) == 6 else { continue }
-            let length = Int(try data.u16(record + 8)), start = strings + Int(try data.u16(record + 10))
-            try table.require(start, length, "name ID 6")
-            let bytes = data.bytes[(table.offset + start)..<(table.offset + start + length)]
-            let text: String
-            switch (platform, encoding) {
-            case (3, 1), (0, _):
-                let units = stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map {
-                    UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
-                }
-                text = String(decoding: units, as: UTF16.self)
-            case (1, 0):
-                text = String(decoding: bytes, as: UTF8.self)
-            default:
-                continue
-            }
-            let name = pdfName(text)
-            if !name.isEmpty { return name }
-        }
-        return nil
     }
 
     /// `text` without the characters a PostScript or PDF name cannot hold unescaped (white space, delimiters, `#`,

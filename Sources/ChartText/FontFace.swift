@@ -15,6 +15,8 @@ public struct FontFace: Sendable {
     public let name: String
     /// The face index inside a collection (0 for a plain font).
     public let faceIndex: Int
+    /// The file the face was read from (nil for a face parsed from bytes in memory).
+    public private(set) var path: String?
     /// Font units per em (2048 for DejaVu, 256 for Droid Sans Fallback).
     public let unitsPerEm: Int
     /// hhea ascender (font units, positive up).
@@ -117,6 +119,14 @@ public struct FontFace: Sendable {
         let bytes = try FontFile.read(path, limit: Self.maximumFileSize)
         let file = path.split(separator: "/").last.map(String.init) ?? path
         try self.init(data: bytes, faceIndex: faceIndex, name: faceIndex == 0 ? file : "\(file)#\(faceIndex)")
+        self.path = path
+    }
+
+    /// The family name from the `name` table (typographic family, else family; English when there is a choice):
+    /// "DejaVu Sans", "WenQuanYi Micro Hei". The file name without its extension when the table has none.
+    public var familyName: String {
+        NameTable(data: data, table: directory.optional("name")).family
+            ?? String(name.prefix { $0 != "." && $0 != "#" })
     }
 
     /// The number of faces in a font file's bytes: 1 for a `.ttf`, the face count for a `.ttc`.

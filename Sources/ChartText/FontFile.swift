@@ -13,6 +13,17 @@ enum FontFile {
         access(path, R_OK) == 0
     }
 
+    /// Why `exists(path)` is false, in words: "not found", "permission denied"…
+    static func absence(_ path: String) -> String {
+        guard access(path, R_OK) != 0 else { return "readable" }
+        switch errno {
+        case ENOENT: return "not found"
+        case EACCES: return "permission denied"
+        case ENOTDIR: return "not found (a parent is not a directory)"
+        default: return "not readable (errno \(errno))"
+        }
+    }
+
     /// The bytes of the file at `path`, at most `limit` bytes long.
     static func read(_ path: String, limit: Int) throws(FontError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {

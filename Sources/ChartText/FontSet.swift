@@ -24,8 +24,11 @@ public struct FontSet: TextMeasuring {
     public let hasBoldFace: Bool
     /// Faces consulted in order for characters the weight's face lacks.
     public let fallbacks: [FontFace]
-    /// Files that were tried but not loaded, with the reason (from `loadDefault`).
+    /// Files that were tried but not loaded, with the reason, and other notes from `loadDefault`.
     public let problems: [String]
+    /// The files among `problems` that were named (by `CHART_FONTS`) or found (at a default location) but could not
+    /// be loaded, each as `path: reason`. A missing default location is not one: those are only searched.
+    public let missingFiles: [String]
 
     /// Per weight: the weight's face followed by the fallbacks, with each face's px-per-unit factor at size 1.
     private let regularChain: [FontFace]
@@ -34,12 +37,14 @@ public struct FontSet: TextMeasuring {
     private let boldScales: [Double]
 
     /// A set from already parsed faces.
-    public init(regular: FontFace, bold: FontFace? = nil, fallbacks: [FontFace] = [], problems: [String] = []) {
+    public init(regular: FontFace, bold: FontFace? = nil, fallbacks: [FontFace] = [], problems: [String] = [],
+                missingFiles: [String] = []) {
         self.regular = regular
         self.bold = bold ?? regular
         self.hasBoldFace = bold != nil
         self.fallbacks = fallbacks
         self.problems = problems
+        self.missingFiles = missingFiles
         regularChain = [regular] + fallbacks
         boldChain = [bold ?? regular] + fallbacks
         regularScales = regularChain.map { 1 / Double($0.unitsPerEm) }
@@ -78,7 +83,8 @@ public struct FontSet: TextMeasuring {
         return value.isEmpty ? nil : value
     }
 
-    /// Loads the standard faces, skipping files that are absent or unreadable.
+    /// Loads the standard faces, skipping files that are absent or unreadable (and recording them in `missingFiles`
+    /// when `fontList` named them or they exist but do not parse; `FontReport` calls such a set degraded).
     ///
     /// `fontList` (default: the `CHART_FONTS` environment variable) is a colon-separated list
     /// `regular:bold:fallback1:fallback2…`; an empty bold entry means "no bold face", and entries may end in `#N` for
@@ -87,6 +93,17 @@ public struct FontSet: TextMeasuring {
     /// tried, when no face loads at all — callers then measure with `ApproximateMetrics` and cannot draw glyphs
     /// (see `TextEngine`).
     public static func loadDefault(fontList: String? = environmentFontList) throws(FontError) -> FontSet {
+        try load(fontList: fontList).result.get()
+    }
+
+    /// What `loadDefault` found: the set or the error, and the files that could not be loaded.
+    struct LoadAttempt {
+        var result: Result<FontSet, FontError>
+        var missingFiles: [String]
+    }
+
+    /// `loadDefault` without throwing, keeping the files that failed (`TextEngine` reports them).
+    static func load(fontList: String?) -> LoadAttempt {
         var regularPaths = defaultRegularPaths, boldPaths = defaultBoldPaths, fallbackPaths = defaultFallbackPaths
         if let fontList {
             let entries = fontList.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -94,17 +111,17 @@ public struct FontSet: TextMeasuring {
             boldPaths = entries.count > 1 && !entries[1].isEmpty ? [entries[1]] : []
             fallbackPaths = entries.dropFirst(2).filter { !$0.isEmpty }
         }
-        var problems: [String] = []
+        var missing: [String] = []
         func firstLoadable(_ paths: [String]) -> FontFace? {
             for path in paths {
                 guard FontFile.exists(Self.split(path).path) else {
-                    if fontList != nil { problems.append("\(path): not found") }
+                    if fontList != nil { missing.append("\(path): \(FontFile.absence(Self.split(path).path))") }
                     continue
                 }
                 do {
                     return try loadFace(path)
                 } catch {
-                    problems.append("\(path): \(error.message)")
+                    missing.append("\(path): \(error.message)")
                 }
             }
             return nil
@@ -121,16 +138,21 @@ public struct FontSet: TextMeasuring {
             fallbacks.append(face)
         }
         if let regular {
-            return FontSet(regular: regular, bold: bold, fallbacks: fallbacks, problems: problems)
+            let set = FontSet(regular: regular, bold: bold, fallbacks: fallbacks, problems: missing,
+                              missingFiles: missing)
+            return LoadAttempt(result: .success(set), missingFiles: missing)
         }
         if let primary = bold ?? fallbacks.first {
-            problems.append("no regular face loaded; using \(primary.name) as the primary face")
+            let note = "no regular face loaded; using \(primary.name) as the primary face"
             let rest = bold == nil ? Array(fallbacks.dropFirst()) : fallbacks
-            return FontSet(regular: primary, bold: bold, fallbacks: rest, problems: problems)
+            let set = FontSet(regular: primary, bold: bold, fallbacks: rest, problems: missing + [note],
+                              missingFiles: missing)
+            return LoadAttempt(result: .success(set), missingFiles: missing)
         }
         let tried = (regularPaths + boldPaths + fallbackPaths).joined(separator: ", ")
-        let why = problems.isEmpty ? "" : " (" + problems.joined(separator: "; ") + ")"
-        throw FontError(.noFontAvailable, "no font could be loaded from: \(tried)\(why)")
+        let why = missing.isEmpty ? "" : " (" + missing.joined(separator: "; ") + ")"
+        let error = FontError(.noFontAvailable, "no font could be loaded from: \(tried)\(why)")
+        return LoadAttempt(result: .failure(error), missingFiles: missing)
     }
 
     /// Splits `path#N` into the file path and face index N (0 when absent).
@@ -223,39 +245,6 @@ public struct FontSet: TextMeasuring {
         }
     }
 
-    /// Which of the commonly used scripts the set can and cannot draw.
-    public var coverageReport: CoverageReport {
-        let faces = faces
-        var covered: [String] = [], missing: [String] = []
-        for (script, samples) in CoverageReport.sampleCharacters {
-            let ok = samples.unicodeScalars.allSatisfy { scalar in faces.contains { $0.covers(scalar) } }
-            if ok { covered.append(script) } else { missing.append(script) }
-        }
-        return CoverageReport(faces: faces.map(\.name), coveredScripts: covered, missingScripts: missing,
-                              problems: problems)
-    }
-}
-
-/// What a `FontSet` can draw: loaded faces, scripts with and without glyphs, and files that failed to load.
-public struct CoverageReport: Hashable, Sendable, CustomStringConvertible {
-    /// Face names in lookup order.
-    public var faces: [String]
-    /// Scripts whose sample characters all have glyphs in some face.
-    public var coveredScripts: [String]
-    /// Scripts drawn as `.notdef` boxes (e.g. "Han" when no CJK font is installed). Arabic and Indic scripts may be
-    /// listed as covered yet are drawn without shaping.
-    public var missingScripts: [String]
-    /// Files that were tried but not loaded.
-    public var problems: [String]
-
-    /// A few characters per script; a script counts as covered when a face has all of them.
-    static let sampleCharacters: [(String, String)] = [
-        ("Latin", "AZaz09é"), ("Greek", "αΩ"), ("Cyrillic", "Жя"), ("Han", "中节第"), ("Hiragana", "あ"),
-        ("Katakana", "ア"), ("Hangul", "한"), ("Hebrew", "א"), ("Arabic", "ب"), ("Devanagari", "क"), ("Thai", "ก"),
-    ]
-
-    public var description: String {
-        "faces: \(faces.joined(separator: ", ")); covered: \(coveredScripts.joined(separator: ", "));"
-            + " missing: \(missingScripts.isEmpty ? "none" : missingScripts.joined(separator: ", "))"
-    }
+    /// Which scripts of `WritingScript.all` the set draws correctly, has no glyphs for, or draws incorrectly.
+    public var coverageReport: CoverageReport { CoverageReport(faces: faces, problems: problems) }
 }

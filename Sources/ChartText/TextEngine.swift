@@ -6,15 +6,16 @@ public import ChartScene
 public enum TextEngine: Sendable {
     /// Fonts loaded: exact measurement and glyph outlines.
     case fonts(FontSet)
-    /// No font loaded: `ApproximateMetrics` only; `reason` says what was tried.
-    case approximate(reason: String)
+    /// No font loaded: `ApproximateMetrics` only; `reason` says what was tried, `missingFiles` lists the files that
+    /// were named or found but could not be loaded (`path: reason`).
+    case approximate(reason: String, missingFiles: [String] = [])
 
     /// `FontSet.loadDefault()` (honoring `CHART_FONTS`), or `.approximate` with the loader's error.
     public static func loadDefault(fontList: String? = FontSet.environmentFontList) -> TextEngine {
-        do {
-            return .fonts(try FontSet.loadDefault(fontList: fontList))
-        } catch {
-            return .approximate(reason: error.description)
+        let attempt = FontSet.load(fontList: fontList)
+        switch attempt.result {
+        case .success(let set): return .fonts(set)
+        case .failure(let error): return .approximate(reason: error.description, missingFiles: attempt.missingFiles)
         }
     }
 

@@ -51,11 +51,24 @@ sigaddset(&signals, SIGINT)
 sigaddset(&signals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-// Fonts load once here (CHART_FONTS or the Debian locations; approximate metrics without any font file).
+let logger = Logger(format: .text)
+
+// Fonts load once here (CHART_FONTS or the Debian locations). Unusable fonts or a configured file that does not load
+// refuse the start (exit 78) unless --allow-missing-fonts, which starts degraded (StartupCheck).
 let service: ChartService
+var degradedReason: String?
 if let size = options.constantRenderBytes {
     service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
 } else {
+    let fontList = environment["CHART_FONTS"].flatMap { $0.isEmpty ? nil : $0 }
+    switch StartupCheck.fonts(ChartRenderer.shared.text.fontReport, fontList: fontList,
+                              allowMissingFonts: options.allowMissingFonts) {
+    case .start: break
+    case .startDegraded(let reason): degradedReason = reason
+    case .refuse(let message):
+        logger.error(message)
+        exit(StartupCheck.exitStatus)
+    }
     service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
 }
 // The keys file, if any: a bad one is a usage error before the port opens.
@@ -75,13 +88,16 @@ do {
 }
 service.metrics.reportServerStatistics { server.statistics }
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
-let fonts: String = switch ChartRenderer.shared.text {
-case .fonts(let set): "chartd: fonts: \(set.coverageReport)\n"
-case .approximate(let reason): "chartd: warning: no font loaded (\(reason)); PNG text cannot be drawn\n"
-}
-_ = fonts.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+let fonts = StartupCheck.fontSummary(ChartRenderer.shared.text)
+logger.log(degradedReason == nil ? .info : .warning, fonts.message, fonts.fields)
 let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
 _ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+// /readyz is 503 "starting" until one small chart has been rendered through every backend, off the I/O thread.
+if options.constantRenderBytes != nil {
+    service.readiness.markReady()
+} else {
+    service.warmUp(degradedReason: degradedReason, logger: logger)
+}
 
 var received: Int32 = 0
 while sigwait(&signals, &received) == 0 && received == SIGHUP {

@@ -31,6 +31,7 @@ struct ChartServiceSocketTests {
         var settings = ChartServiceConfiguration()
         settings.assetsDirectory = #filePath.split(separator: "/").dropLast(3).reduce("") { $0 + "/" + $1 }
         let service = ChartService(configuration: settings, renderer: renderer)
+        service.readiness.markReady()
         let server = try HTTPServer.start(configuration: configuration(), responder: service)
         defer {
             renderer.release()

@@ -255,6 +255,8 @@ struct ChartServiceTests {
 
     @Test func healthAndReadiness() {
         #expect(service.respond(to: request("GET", "/healthz")).status == 200)
+        #expect(service.respond(to: request("GET", "/readyz")).status == 503)  // until the warm-up (ReadinessTests)
+        service.readiness.markReady()
         #expect(service.respond(to: request("GET", "/readyz")).status == 200)
         service.drainDidBegin()
         #expect(service.respond(to: request("GET", "/readyz")).status == 503)

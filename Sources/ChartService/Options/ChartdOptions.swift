@@ -8,6 +8,9 @@ public struct ChartdOptions: Sendable {
     public var showHelp = false
     /// When set, every chart is this many constant bytes (`ConstantRenderer`): benchmarks the server alone.
     public var constantRenderBytes: Int?
+    /// Start even when the fonts are unusable or a configured font file is missing (`StartupCheck`); `/readyz` then
+    /// says why the service is degraded.
+    public var allowMissingFonts = false
 
     /// A flag or variable that could not be used, with what was expected.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
@@ -19,6 +22,8 @@ public struct ChartdOptions: Sendable {
         var flag: String
         var variable: String
         var help: String
+        /// A flag that needs no value (`--allow-missing-fonts` means `--allow-missing-fonts=1`).
+        var isSwitch = false
         var apply: @Sendable (inout ChartdOptions, String) throws(Invalid) -> Void
     }
 
@@ -145,6 +150,10 @@ public struct ChartdOptions: Sendable {
                 help: "benchmark only: answer every chart with N fixed bytes") { o, v throws(Invalid) in
             o.constantRenderBytes = try int(v, "--constant-render-bytes", 0...(64 << 20))
         },
+        Setting(flag: "--allow-missing-fonts", variable: "ALLOW_MISSING_FONTS",
+                help: "start without usable fonts, /readyz degraded (default: refuse, exit 78)", isSwitch: true) {
+            o, v throws(Invalid) in o.allowMissingFonts = try bool(v, "--allow-missing-fonts/ALLOW_MISSING_FONTS")
+        },
         Setting(flag: "--access-log", variable: "ACCESS_LOG", help: "on|off: JSON line per request on stdout (on)") {
             o, v throws(Invalid) in
             switch v.lowercased() {
@@ -176,7 +185,7 @@ public struct ChartdOptions: Sendable {
             guard let setting = settings.first(where: { $0.flag == name }) else {
                 throw Invalid(description: "unknown option \(argument) (see --help)")
             }
-            guard let value = inline ?? rest.popFirst() else {
+            guard let value = inline ?? (setting.isSwitch ? "1" : rest.popFirst()) else {
                 throw Invalid(description: "\(name) needs a value")
             }
             try setting.apply(&options, value)
@@ -203,7 +212,7 @@ public struct ChartdOptions: Sendable {
         out += " GET|POST /chart (Chart.js configs, QuickChart's parameters),\n/healthz, /readyz, /metrics.\n"
         out += "Each option can also be set by the environment variable shown.\n\n"
         for setting in settings {
-            let left = "  \(setting.flag) <v>, \(setting.variable)"
+            let left = "  \(setting.flag)\(setting.isSwitch ? "" : " <v>"), \(setting.variable)"
             out += left.padded(to: 44) + setting.help + "\n"
         }
         out += "  --help".padded(to: 44) + "show this text\n"
@@ -219,6 +228,14 @@ public struct ChartdOptions: Sendable {
                 + "not \"\(text)\"")
         }
         return value
+    }
+
+    private static func bool(_ text: String, _ name: String) throws(Invalid) -> Bool {
+        switch text.lowercased() {
+        case "1", "true", "on", "yes": return true
+        case "0", "false", "off", "no": return false
+        default: throw Invalid(description: "\(name) must be 1 or 0 (true/false, on/off), not \"\(text)\"")
+        }
     }
 
     private static func seconds(_ text: String, _ name: String) throws(Invalid) -> Duration {
