@@ -77,6 +77,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeout: Duration = .seconds(10)
     /// Methods the server knows; any other is 405 with this list in `Allow`.
     public var allowedMethods: [String] = ["GET", "HEAD", "POST", "OPTIONS"]
+    /// The readiness mechanism: epoll on Linux (unless `CHART_POLLER=poll` is in the environment), poll(2)
+    /// elsewhere. Only how the I/O thread waits changes; every limit and timeout behaves the same.
+    public var poller: PollerChoice = .automatic
     /// Where access-log lines (one JSON object each, newline-terminated) go; nil disables the log.
     public var accessLog: (@Sendable ([UInt8]) -> Void)? = { line in
         line.withUnsafeBytes { bytes in
