@@ -80,7 +80,8 @@ case .fonts(let set): "chartd: fonts: \(set.coverageReport)\n"
 case .approximate(let reason): "chartd: warning: no font loaded (\(reason)); PNG text cannot be drawn\n"
 }
 _ = fonts.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
+let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers, "
+    + "poller \(server.pollerName)\n"
 _ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 
 var received: Int32 = 0
