@@ -70,9 +70,9 @@ let package = Package(
         // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4, malloc_trim), fenced like NIO's CNIOLinux:
         // it compiles to nothing without __linux__ and HTTPServer imports it only under `#if os(Linux)`.
         .target(name: "CLinuxIO"),
-        // A small HTTP/1.1 server on raw sockets; knows nothing of charts. Platforms: Linux (epoll; x86_64 and
-        // aarch64) is built and tested in CI, poll(2) included (CHART_POLLER=poll); macOS/BSD take the poll(2)
-        // paths, which scripts/check-portable-build type-checks on Linux — no macOS build runs in CI.
+        // A small HTTP/1.1 server on raw sockets; knows nothing of charts. Platforms: Linux x86_64 (epoll) is built
+        // and tested in CI, poll(2) included (CHART_POLLER=poll); macOS/BSD take the poll(2) paths, which
+        // scripts/check-portable-build type-checks on Linux — no macOS (or aarch64) build runs in CI.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
         .target(

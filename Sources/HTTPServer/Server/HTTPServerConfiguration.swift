@@ -69,7 +69,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var minSendRateWindow: Duration = .seconds(10)
     /// Whether to hand freed heap memory back to the OS (glibc `malloc_trim`) once the server has been idle for
     /// a second after work at the workers or large responses (at most every 10 s), so RSS returns near its idle
-    /// size after a burst.
+    /// size after a burst. Linux with glibc only; elsewhere the trim is a no-op (see `releaseFreeHeapMemory`).
     public var releaseMemoryWhenIdle: Bool = true
     /// Seconds sent in `Retry-After` with a 503.
     public var retryAfterSeconds: Int = 1
