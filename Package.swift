@@ -67,9 +67,12 @@ let package = Package(
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "ChartCrypto", dependencies: ["CCrypto"], swiftSettings: strict),
-        // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4), fenced like NIO's CNIOLinux.
+        // Linux I/O calls Glibc's module lacks (epoll, eventfd, accept4, malloc_trim), fenced like NIO's CNIOLinux:
+        // it compiles to nothing without __linux__ and HTTPServer imports it only under `#if os(Linux)`.
         .target(name: "CLinuxIO"),
-        // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
+        // A small HTTP/1.1 server on raw sockets; knows nothing of charts. Platforms: Linux x86_64 (epoll) is built
+        // and tested in CI, poll(2) included (CHART_POLLER=poll); macOS/BSD take the poll(2) paths, which
+        // scripts/check-portable-build type-checks on Linux — no macOS (or aarch64) build runs in CI.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
         .target(

@@ -90,7 +90,8 @@ service.metrics.reportServerStatistics { server.statistics }
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
 let fonts = StartupCheck.fontSummary(ChartRenderer.shared.text)
 logger.log(degradedReason == nil ? .info : .warning, fonts.message, fonts.fields)
-let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
+let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers, "
+    + "poller \(server.pollerName)\n"
 _ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 // /readyz is 503 "starting" until one small chart has been rendered through every backend, off the I/O thread.
 if options.constantRenderBytes != nil {

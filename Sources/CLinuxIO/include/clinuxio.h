@@ -1,7 +1,10 @@
 #ifndef CLINUXIO_H
 #define CLINUXIO_H
 /* Linux I/O calls that Swift's Glibc module does not export (epoll, eventfd, accept4, malloc_trim), kept in one
-   small C target so the rest of HTTPServer stays in Swift — the same fence SwiftNIO draws with CNIOLinux. */
+   small C target so the rest of HTTPServer stays in Swift — the same fence SwiftNIO draws with CNIOLinux.
+   Everything is behind __linux__: on macOS and the BSDs this header and clinuxio.c declare and compile nothing, and
+   Swift imports the module only under `#if os(Linux)` (HTTPServer's Poller/ and Platform/ folders). */
+#ifdef __linux__
 #include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -10,6 +13,8 @@
 /* accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; declared behind _GNU_SOURCE, so wrapped here. */
 int clinuxio_accept_nonblocking(int fd, struct sockaddr *addr, socklen_t *len);
 
-/* glibc's malloc_trim(3) (from <malloc.h>, which the Glibc module does not include): 1 if memory was released. */
+/* glibc's malloc_trim(3) (from <malloc.h>, which the Glibc module does not include): 1 if memory was released.
+   Other C libraries (musl) have no malloc_trim: there it does nothing and returns 0. */
 int clinuxio_malloc_trim(size_t pad);
+#endif /* __linux__ */
 #endif

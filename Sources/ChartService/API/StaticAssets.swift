@@ -53,7 +53,7 @@ final class StaticAssets: Sendable {
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return Glibc.read(fd, base + offset, raw.count - offset)
+                return readDescriptor(fd, base + offset, raw.count - offset)
             }
             guard n > 0 else { break }
             offset += n
@@ -142,4 +142,9 @@ final class StaticAssets: Sendable {
         }
         return nil
     }
+}
+
+/// `read(2)`, named apart from the local `read` above (`Glibc.read` would not compile on Darwin or Musl).
+private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

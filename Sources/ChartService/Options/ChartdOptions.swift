@@ -87,6 +87,8 @@ public struct ChartdOptions: Sendable {
                 help: "seconds a render may run before it is cancelled, or off (default 2)") { o, v throws(Invalid) in
             o.server.processingTimeout = v.lowercased() == "off" ? nil : try seconds(v, "--render-timeout")
         },
+        Setting(flag: "--poller", variable: "POLLER", help: "auto|epoll|poll: how sockets are watched (default auto: "
+                    + "epoll on Linux)") { o, v throws(Invalid) in o.server.poller = try poller(v) },
         // The render budget (`RenderBudget`): over any of these a chart is a 422 /problems/too-complex.
         Setting(flag: "--max-dashes", variable: "MAX_DASHES", help: "dashes one chart may draw (default 50000)") {
             o, v throws(Invalid) in o.service.budget.maxDashes = try int(v, "--max-dashes", 0...100_000_000)
@@ -236,6 +238,16 @@ public struct ChartdOptions: Sendable {
         case "0", "false", "off", "no": return false
         default: throw Invalid(description: "\(name) must be 1 or 0 (true/false, on/off), not \"\(text)\"")
         }
+    }
+
+    private static func poller(_ text: String) throws(Invalid) -> PollerChoice {
+        guard let choice = PollerChoice(rawValue: text.lowercased()) else {
+            throw Invalid(description: "--poller/POLLER must be auto, epoll or poll, not \"\(text)\"")
+        }
+        guard choice != .epoll || PollerChoice.epollAvailable else {
+            throw Invalid(description: "--poller/POLLER epoll: this system has no epoll (use auto or poll)")
+        }
+        return choice
     }
 
     private static func seconds(_ text: String, _ name: String) throws(Invalid) -> Duration {

@@ -42,8 +42,8 @@ final class Connection {
     var phase = Phase.idle
     /// Monotonic nanoseconds at which the current phase times out; 0 = none.
     var deadline: UInt64 = 0
-    /// The epoll events currently registered.
-    var interest: UInt32 = 0
+    /// What the poller currently watches the socket for.
+    var interest: PollInterest = []
     /// Set once input arrives while a request is pending; reading resumes when the response is done.
     var readPaused = false
     /// Why the connection waits for request input to be released (`maxBufferedInputBytes`); not read meanwhile.

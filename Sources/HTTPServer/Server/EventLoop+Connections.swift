@@ -1,4 +1,3 @@
-import CLinuxIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Accepting and closing connections, the connection caps, EMFILE, and epoll interest.
+/// Accepting and closing connections, the connection caps, EMFILE, and the poller's interest.
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<64 {
@@ -15,7 +14,7 @@ extension EventLoop {
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    clinuxio_accept_nonblocking(listenFD, $0, &length)
+                    SocketCalls.accept(listenFD, $0, &length, portable: portableSockets)
                 }
             }
             if fd < 0 {
@@ -47,11 +46,11 @@ extension EventLoop {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let connection = Connection(fd: fd, id: nextConnectionID, peerAddress: peer, limits: configuration.limits)
             nextConnectionID += 1
-            guard register(fd, events: EPOLLIN.rawValue) else {
+            guard poller.register(fd, interest: .read) else {
                 close(fd)
                 continue
             }
-            connection.interest = EPOLLIN.rawValue
+            connection.interest = .read
             connection.firstByteDeadline = now &+ configuration.firstByteTimeout.nanoseconds
             connection.deadline = connection.firstByteDeadline
             connections[fd] = connection
@@ -82,7 +81,7 @@ extension EventLoop {
     /// Out of descriptors: free the reserve, accept one client, tell it 503 and close it, then re-arm the reserve.
     func shedPendingConnection() {
         if reserveFD >= 0 { close(reserveFD) }
-        let fd = clinuxio_accept_nonblocking(listenFD, nil, nil)
+        let fd = SocketCalls.accept(listenFD, nil, nil, portable: portableSockets)
         if fd >= 0 { refuse(fd) }
         reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
@@ -91,7 +90,7 @@ extension EventLoop {
         let message = "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: "
             + "\(configuration.retryAfterSeconds)\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
         _ = message.utf8.withContiguousStorageIfAvailable { bytes in
-            Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            SocketCalls.send(fd, bytes.baseAddress, bytes.count)
         }
         close(fd)
     }
@@ -114,38 +113,25 @@ extension EventLoop {
         // Published after the connection's input and output are released, so a reader that sees the count drop
         // also sees what it held gone.
         counters.openConnections.store(connections.count, ordering: .releasing)
-        epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), connection.fd, nil)
-        if reset {
-            var option = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection.fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<Glibc.linger>.size))
-        }
+        poller.remove(connection.fd)
+        if reset { SocketCalls.resetOnClose(connection.fd) }
         close(connection.fd)
     }
 
     func updateInterest(_ connection: Connection) {
-        let pendingOutput: UInt32 = connection.output.isEmpty ? 0 : EPOLLOUT.rawValue
+        let pendingOutput: PollInterest = connection.output.isEmpty ? [] : .write
         // After the client's FIN there is nothing more to read (and EOF would be readable forever).
         // A connection paused for input room (`maxBufferedInputBytes`) is not read until it is resumed.
-        let input: UInt32 = connection.inputClosed || connection.inputWait != .none ? 0 : EPOLLIN.rawValue
-        let want: UInt32
+        let input: PollInterest = connection.inputClosed || connection.inputWait != .none ? [] : .read
+        let want: PollInterest
         switch connection.phase {
         case .idle, .head, .body, .lingering:
             connection.readPaused = false
-            want = input | pendingOutput
-        case .processing, .writing: want = pendingOutput | (connection.readPaused ? 0 : input)
+            want = input.union(pendingOutput)
+        case .processing, .writing: want = pendingOutput.union(connection.readPaused ? [] : input)
         }
         guard want != connection.interest, connections[connection.fd] === connection else { return }
-        var event = epoll_event()
-        event.events = want
-        event.data.fd = connection.fd
-        epoll_ctl(epfd, Int32(EPOLL_CTL_MOD), connection.fd, &event)
+        poller.modify(connection.fd, interest: want)
         connection.interest = want
-    }
-
-    func register(_ fd: Int32, events: UInt32) -> Bool {
-        var event = epoll_event()
-        event.events = events
-        event.data.fd = fd
-        return epoll_ctl(epfd, Int32(EPOLL_CTL_ADD), fd, &event) == 0
     }
 }

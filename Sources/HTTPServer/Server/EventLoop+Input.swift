@@ -1,4 +1,3 @@
-import CLinuxIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -79,8 +78,7 @@ extension EventLoop {
     /// The connection's read does not fit: stop reading it until input is released.
     func waitForInputRoom(_ connection: Connection) {
         // The socket is readable, but that may be a FIN or an error, which need no room.
-        var byte: UInt8 = 0
-        let peeked = recv(connection.fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        let peeked = SocketCalls.peekByte(connection.fd)
         if peeked == 0 {
             inputEnded(connection)
             return

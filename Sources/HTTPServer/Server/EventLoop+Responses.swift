@@ -1,4 +1,3 @@
-import CLinuxIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -147,7 +146,7 @@ extension EventLoop {
     /// One `sendmsg` of up to two pending chunks (head and body together), never raising SIGPIPE.
     func send(_ connection: Connection) -> Int {
         let offset = connection.outputOffset
-        let flags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
+        let flags = SocketCalls.sendFlags
         return connection.output[0].withUnsafeBytes { first -> Int in
             var vectors = [iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress.map { $0 + offset }),
                                  iov_len: first.count - offset), iovec()]

@@ -1,4 +1,3 @@
-import CLinuxIO
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,8 +29,8 @@ struct Completion: Sendable {
     var response: HTTPResponse?
 }
 
-/// The I/O thread: one level-triggered epoll loop that accepts, reads, parses, writes and enforces timeouts for
-/// every connection, and hands complete requests to the worker queue. It never runs a handler, so a slow render
+/// The I/O thread: one level-triggered readiness loop (`Poller`: epoll or poll(2)) that accepts, reads, parses,
+/// writes and enforces timeouts for every connection, and hands complete requests to the worker queue. It never runs a handler, so a slow render
 /// cannot delay accepting or reading other connections.
 ///
 /// Thread confinement: all stored state except `shared` and `queue` is touched only by `run()` on the I/O thread
@@ -49,14 +48,16 @@ final class EventLoop: @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let queue: WorkQueue<Job>
-    /// Worker results and the stop flag: the only state other threads touch. Invariant: `wakeFD` is written after
-    /// every change a sleeping loop must notice (first completion of a batch, stop request).
+    /// Worker results and the stop flag: the only state other threads touch. Invariant: `poller.wake()` is called
+    /// after every change a sleeping loop must notice (first completion of a batch, stop request).
     let shared = Mutex(Shared())
     /// Counters for `HTTPServer.statistics`; atomics, written here and by the workers.
     let counters = ServerCounters()
 
-    let epfd: Int32
-    let wakeFD: Int32
+    /// Readiness of the listener and every connection; its `wake()` is the one method other threads call.
+    let poller: any Poller
+    /// Accept with `accept` + `fcntl` rather than `accept4` (see `SocketCalls`): with the poll(2) poller.
+    let portableSockets: Bool
     var listenFD: Int32
     /// A spare descriptor given up when accept fails with EMFILE, so the pending client can be told 503 and closed
     /// instead of the loop spinning on a readable listener it cannot accept from.
@@ -98,8 +99,9 @@ final class EventLoop: @unchecked Sendable {
     static let sweepInterval: UInt64 = 25_000_000
     static let lingerTime: UInt64 = 1_000_000_000
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, listenFD: Int32)
-        throws(HTTPServerError)
+    /// `poller`: `.epoll` or `.poll` (resolved); it decides the accept path too.
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, listenFD: Int32,
+         poller choice: PollerChoice) throws(HTTPServerError)
     {
         self.configuration = configuration
         self.responder = responder
@@ -107,13 +109,14 @@ final class EventLoop: @unchecked Sendable {
         self.queue = WorkQueue(capacity: configuration.queueCapacity)
         self.inputBudget = InputBudget(cap: configuration.maxBufferedInputBytes)
         self.allowHeader = configuration.allowedMethods.joined(separator: ", ")
-        epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epfd >= 0 else { throw HTTPServerError(operation: "epoll_create1", errno: errno) }
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeFD >= 0 else { throw HTTPServerError(operation: "eventfd", errno: errno) }
+        poller = try choice.makePoller()
+        portableSockets = choice != .epoll
         reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        guard register(listenFD, events: EPOLLIN.rawValue), register(wakeFD, events: EPOLLIN.rawValue) else {
-            throw HTTPServerError(operation: "epoll_ctl", errno: errno)
+        guard poller.register(listenFD, interest: .read) else {
+            let failure = errno
+            poller.close()
+            if reserveFD >= 0 { close(reserveFD) }
+            throw HTTPServerError(operation: "\(poller.name): watching the listener", errno: failure)
         }
     }
 
@@ -121,10 +124,9 @@ final class EventLoop: @unchecked Sendable {
         readBuffer.deallocate()
     }
 
-    /// Closes the loop's own descriptors; only once no worker can still write to `wakeFD`.
+    /// Closes the loop's own descriptors; only once no worker can still call `wake()`.
     func closeDescriptors() {
-        close(epfd)
-        close(wakeFD)
+        poller.close()
         if reserveFD >= 0 { close(reserveFD) }
     }
 
@@ -146,29 +148,24 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        poller.wake()
     }
 
     // MARK: The loop
 
     /// Runs until a requested stop has drained (or the drain timeout passed), then closes every connection.
     func run() {
-        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        var events: [PollEvent] = []
+        events.reserveCapacity(256)
         var lastSweep = monotonicNanoseconds()
         while true {
-            let count = epoll_wait(epfd, &events, Int32(events.count), 25)
+            poller.wait(timeoutMilliseconds: 25, into: &events)  // a wake-up is consumed inside
             now = monotonicNanoseconds()
-            for index in 0..<max(0, Int(count)) {
-                let fd = events[index].data.fd
-                let flags = events[index].events
-                if fd == wakeFD {
-                    var value: UInt64 = 0
-                    _ = read(wakeFD, &value, 8)
-                } else if fd == listenFD {
+            for event in events {
+                if event.fd == listenFD {
                     acceptConnections()
-                } else if let connection = connections[fd] {
-                    handle(connection, flags: flags)
+                } else if let connection = connections[event.fd] {
+                    handle(connection, event)
                 }
             }
             processCompletions()
@@ -199,21 +196,21 @@ final class EventLoop: @unchecked Sendable {
         queue.close()
     }
 
-    func handle(_ connection: Connection, flags: UInt32) {
-        if flags & EPOLLERR.rawValue != 0 {
+    func handle(_ connection: Connection, _ event: PollEvent) {
+        if event.error {
             closeConnection(connection, clientGone: true)
             return
         }
-        if flags & EPOLLHUP.rawValue != 0 && connection.inputWait != .none {
+        if event.hangUp && connection.inputWait != .none {
             // Not being read, so the hang-up would be reported on every wait: the client is gone.
             closeConnection(connection, clientGone: true)
             return
         }
-        if flags & EPOLLOUT.rawValue != 0 {
+        if event.writable {
             flush(connection)
             guard connections[connection.fd] === connection else { return }
         }
-        if flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue) != 0 {
+        if event.readable || event.hangUp {
             readable(connection)
         }
     }
@@ -242,7 +239,8 @@ final class EventLoop: @unchecked Sendable {
             advance(connection)
         case .processing, .writing:
             // Pipelined bytes while a request is pending: keep them, and stop reading until it is answered
-            // (backpressure). Pausing only now saves two epoll_ctl calls per request for ordinary clients.
+            // (backpressure). Pausing only now saves two interest changes (epoll_ctl) per request for ordinary
+            // clients.
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
             syncInput(connection)
             connection.readPaused = true
@@ -332,7 +330,7 @@ final class EventLoop: @unchecked Sendable {
     func beginDrain() {
         draining = true
         drainDeadline = now &+ configuration.drainTimeout.nanoseconds
-        epoll_ctl(epfd, Int32(EPOLL_CTL_DEL), listenFD, nil)
+        poller.remove(listenFD)
         close(listenFD)
         listenFD = -1
         responder.drainDidBegin()

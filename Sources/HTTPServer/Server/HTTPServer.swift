@@ -7,8 +7,8 @@ import Darwin
 #endif
 import Synchronization
 
-/// A small HTTP/1.1 server on raw sockets: one epoll I/O thread plus a fixed pool of worker threads that run the
-/// responder. It knows nothing of what it serves.
+/// A small HTTP/1.1 server on raw sockets: one I/O thread (epoll on Linux, poll(2) elsewhere) plus a fixed pool of
+/// worker threads that run the responder. It knows nothing of what it serves.
 ///
 /// ```swift
 /// let server = try HTTPServer.start(configuration: config, responder: myResponder)
@@ -18,6 +18,8 @@ import Synchronization
 public final class HTTPServer: Sendable {
     /// The bound port (useful when the configuration asked for port 0).
     public let port: Int
+    /// The readiness mechanism the I/O thread runs: "epoll" or "poll" (`HTTPServerConfiguration.poller`).
+    public var pollerName: String { loop.poller.name }
     private let loop: EventLoop
     private let configuration: HTTPServerConfiguration
     /// The I/O thread until `shutdown` joins it; nil afterwards, so a second shutdown is a no-op.
@@ -42,10 +44,15 @@ public final class HTTPServer: Sendable {
     {
         // A client that disconnects mid-response must cost an EPIPE, not the process.
         signal(SIGPIPE, SIG_IGN)
-        let (fd, port) = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        let poller = configuration.poller.resolved()
+        guard poller != .epoll || PollerChoice.epollAvailable else {
+            throw HTTPServerError(operation: "epoll (this system has none; use the poll poller)", errno: ENOSYS)
+        }
+        let (fd, port) = try ListeningSocket.open(host: configuration.host, port: configuration.port,
+                                                  portable: poller != .epoll)
         let loop: EventLoop
         do {
-            loop = try EventLoop(configuration: configuration, responder: responder, listenFD: fd)
+            loop = try EventLoop(configuration: configuration, responder: responder, listenFD: fd, poller: poller)
         } catch {
             close(fd)
             throw error

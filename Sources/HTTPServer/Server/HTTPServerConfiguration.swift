@@ -69,7 +69,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var minSendRateWindow: Duration = .seconds(10)
     /// Whether to hand freed heap memory back to the OS (glibc `malloc_trim`) once the server has been idle for
     /// a second after work at the workers or large responses (at most every 10 s), so RSS returns near its idle
-    /// size after a burst.
+    /// size after a burst. Linux with glibc only; elsewhere the trim is a no-op (see `releaseFreeHeapMemory`).
     public var releaseMemoryWhenIdle: Bool = true
     /// Seconds sent in `Retry-After` with a 503.
     public var retryAfterSeconds: Int = 1
@@ -77,6 +77,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeout: Duration = .seconds(10)
     /// Methods the server knows; any other is 405 with this list in `Allow`.
     public var allowedMethods: [String] = ["GET", "HEAD", "POST", "OPTIONS"]
+    /// The readiness mechanism: epoll on Linux (unless `CHART_POLLER=poll` is in the environment), poll(2)
+    /// elsewhere. Only how the I/O thread waits changes; every limit and timeout behaves the same.
+    public var poller: PollerChoice = .automatic
     /// Where access-log lines (one JSON object each, newline-terminated) go; nil disables the log.
     public var accessLog: (@Sendable ([UInt8]) -> Void)? = { line in
         line.withUnsafeBytes { bytes in

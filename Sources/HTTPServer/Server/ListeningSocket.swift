@@ -8,12 +8,15 @@ import Darwin
 
 /// Creating the non-blocking listening socket.
 enum ListeningSocket {
-    /// Binds `host:port` (port 0 = ephemeral), listens, and returns the descriptor and the bound port.
-    static func open(host: String, port: Int, backlog: Int32 = 1024) throws(HTTPServerError) -> (fd: Int32, port: Int) {
+    /// Binds `host:port` (port 0 = ephemeral), listens, and returns the descriptor and the bound port. `portable`:
+    /// create it with the calls every POSIX system has (`SocketCalls`).
+    static func open(host: String, port: Int, backlog: Int32 = 1024, portable: Bool)
+        throws(HTTPServerError) -> (fd: Int32, port: Int)
+    {
         guard (0...65535).contains(port) else { throw HTTPServerError(operation: "port \(port)", errno: EINVAL) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = SocketCalls.streamType
         hints.ai_flags = AI_PASSIVE
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &list)
@@ -25,8 +28,7 @@ enum ListeningSocket {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let fd = SocketCalls.openStream(family: info.pointee.ai_family, portable: portable)
             guard fd >= 0 else {
                 lastError = errno
                 continue

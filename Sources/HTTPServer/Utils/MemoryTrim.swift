@@ -1,4 +1,6 @@
+#if os(Linux) && !CHART_PORTABLE_IO
 import CLinuxIO
+#endif
 
 /// Decides when to hand freed heap memory back to the OS: once the server has been idle (no request being
 /// processed or written) for `idleDelay` after a worker finished a request or at least `minimumTraffic` response
@@ -45,6 +47,10 @@ struct MemoryTrimPolicy {
 
 /// glibc's `malloc_trim(0)`: returns the free memory at the top of the heap and whole free pages inside the
 /// arenas to the kernel. Takes a few milliseconds with a large heap, so it is called rarely (`MemoryTrimPolicy`).
+/// A no-op elsewhere: musl has no `malloc_trim`, and macOS's allocator returns free pages to the system by itself
+/// (there RSS after a burst is the allocator's business).
 func releaseFreeHeapMemory() {
+    #if os(Linux) && !CHART_PORTABLE_IO
     _ = clinuxio_malloc_trim(0)
+    #endif
 }

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// Starts a dedicated OS thread running `body`. Blocking syscalls (epoll_wait, read, a render) belong on such
+/// Starts a dedicated OS thread running `body`. Blocking syscalls (epoll_wait/poll, read, a render) belong on such
 /// threads, never on Swift concurrency's cooperative pool.
 func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(HTTPServerError) -> pthread_t {
     final class Box: Sendable {
@@ -14,9 +14,14 @@ func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(HT
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
     let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { raw in
-        guard let raw else { return nil }
+    #if canImport(Darwin)
+    var created: pthread_t?  // a non-optional pointer type on Darwin, written by pthread_create
+    #else
+    var created = pthread_t()
+    #endif
+    let result = pthread_create(&created, nil, { argument in
+        let context: UnsafeMutableRawPointer? = argument  // optional on Glibc, not on Darwin
+        guard let raw = context else { return nil }
         let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
         box.body()
         return nil
@@ -25,5 +30,10 @@ func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(HT
         Unmanaged<Box>.fromOpaque(context).release()
         throw HTTPServerError(operation: "pthread_create(\(name))", errno: result)
     }
+    #if canImport(Darwin)
+    guard let thread = created else { throw HTTPServerError(operation: "pthread_create(\(name))", errno: EAGAIN) }
     return thread
+    #else
+    return created
+    #endif
 }
