@@ -77,17 +77,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeout: Duration = .seconds(10)
     /// Methods the server knows; any other is 405 with this list in `Allow`.
     public var allowedMethods: [String] = ["GET", "HEAD", "POST", "OPTIONS"]
-    /// Where access-log lines (one JSON object each, newline-terminated) go; nil disables the log.
-    public var accessLog: (@Sendable ([UInt8]) -> Void)? = { line in
-        line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                guard n > 0 else { return }
-                offset += n
-            }
-        }
-    }
+    /// Writes one line per finished exchange (`Logger.accessLine`: method, path, status, bytes, ms, the responder's
+    /// fields), in the logger's format to its sink — stderr by default, with every other line of the process; nil
+    /// disables the access log. Lines gathered in one loop iteration go to the sink in one call.
+    public var accessLog: Logger? = Logger(format: .text)
 
     public init() {}
 }
