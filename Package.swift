@@ -72,8 +72,12 @@ let package = Package(
         // A small HTTP/1.1 server on raw sockets; knows nothing of charts.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
+        // The commit and build date, from `-Xcc -DCHART_GIT_COMMIT=… -Xcc -DCHART_BUILD_DATE=…` (Dockerfile, scripts/run).
+        .target(name: "CBuildInfo"),
         .target(
-            name: "ChartService", dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartCrypto", "ChartJSDialect"],
+            name: "ChartService",
+            dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartText", "ChartCrypto", "ChartJSDialect",
+                           "CBuildInfo"],
             swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
