@@ -10,14 +10,10 @@ import Darwin
 import HTTPServer
 
 // chartd: the chart HTTP service. Flags and environment variables are listed by `chartd --help`.
+// Every line it writes goes through one `Logger` to stderr, in the run's `--log-format`.
 
-func log(_ text: String) {
-    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-}
-
-func fail(_ message: String, code: Int32) -> Never {
-    let text = "chartd: \(message)\n"
-    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+func fail(_ message: String, code: Int32, _ logger: Logger) -> Never {
+    logger.error(message)
     exit(code)
 }
 
@@ -35,10 +31,16 @@ let options: ChartdOptions
 do {
     options = try ChartdOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
-    fail(error.description, code: 2)
+    // The options are not known: the variable's format if it is a valid one, else text.
+    fail(error.description, code: 2, Logger(format: LogFormat(rawValue: environment["LOG_FORMAT"] ?? "") ?? .text))
 }
+let logger = options.logger
 if options.showHelp {
     print(ChartdOptions.help, terminator: "")
+    exit(0)
+}
+if options.showVersion {
+    print(BuildInfo.versionLine)
     exit(0)
 }
 
@@ -62,40 +64,44 @@ if let size = options.constantRenderBytes {
 do {
     let count = try service.access.reloadKeys()
     if let file = options.service.access.keysFile {
-        log("chartd: \(count) API keys loaded from \(file); auth \(options.service.access.mode.rawValue)\n")
+        logger.info("API keys loaded", [("keys", String(count)), ("file", file),
+                                        ("auth", options.service.access.mode.rawValue)])
     }
 } catch {
-    fail(error.description, code: 2)
+    fail(error.description, code: 2, logger)
 }
 let server: HTTPServer
 do {
     server = try HTTPServer.start(configuration: options.server, responder: service)
 } catch {
-    fail(error.description, code: 1)
+    fail(error.description, code: 1, logger)
 }
 service.metrics.reportServerStatistics { server.statistics }
+let fontReport = ChartRenderer.shared.text.fontReport
+service.info = ServiceInfo(server: options.server, service: options.service, fonts: fontReport)
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
-let fonts: String = switch ChartRenderer.shared.text {
-case .fonts(let set): "chartd: fonts: \(set.coverageReport)\n"
-case .approximate(let reason): "chartd: warning: no font loaded (\(reason)); PNG text cannot be drawn\n"
+if let degraded = fontReport.degraded {
+    logger.warning("PNG text cannot be drawn", [("reason", degraded)])
+} else {
+    logger.info("fonts loaded", [("faces", fontReport.files.map(\.family).joined(separator: ", ")),
+                                 ("scripts", fontReport.scripts.joined(separator: ", "))])
 }
-_ = fonts.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers\n"
-_ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+// Scripts find the port with `sed 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p'`: keep the space after it.
+logger.info("listening on \(options.server.host):\(server.port) with \(options.server.workers) workers",
+            [("version", BuildInfo.version), ("commit", BuildInfo.commit)])
 
 var received: Int32 = 0
 while sigwait(&signals, &received) == 0 && received == SIGHUP {
     do {
-        log("chartd: SIGHUP: \(try service.access.reloadKeys()) API keys loaded\n")
+        logger.info("SIGHUP: API keys reloaded", [("keys", String(try service.access.reloadKeys()))])
     } catch {
-        log("chartd: SIGHUP: keys file not reloaded, the keys in use stay: \(error.description)\n")
+        logger.warning("SIGHUP: keys file not reloaded, the keys in use stay", [("error", error.description)])
     }
 }
-let stopping = "chartd: signal \(received), draining\n"
-_ = stopping.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+logger.info("draining", [("signal", String(received))])
 let result = server.shutdown()
-var outcome = "chartd: stopped; \(result.abandonedRequests) request(s) abandoned at the drain deadline"
-if result.workersStillRunning > 0 { outcome += ", \(result.workersStillRunning) worker(s) still busy" }
-_ = (outcome + "\n").utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+let outcome: [(String, String)] = [("abandoned_requests", String(result.abandonedRequests)),
+                                   ("workers_still_busy", String(result.workersStillRunning))]
+if result.drainedCleanly { logger.info("stopped", outcome) } else { logger.warning("stopped", outcome) }
 // A non-zero status tells the supervisor that the drain timeout cut clients off (see `--drain-timeout`).
 exit(result.drainedCleanly ? 0 : 3)
