@@ -20,6 +20,7 @@ PINS = {
     "kubernetes-validate": "1.37.0",
     "fonttools": "4.68.0",
     "matplotlib": "3.11.2",
+    "prometheus-client": "0.26.0",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
