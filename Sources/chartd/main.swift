@@ -60,6 +60,8 @@ if let size = options.constantRenderBytes {
 } else {
     service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
 }
+let fontReport = ChartRenderer.shared.text.fontReport
+service.info = ServiceInfo(server: options.server, service: options.service, fonts: fontReport)
 // The keys file, if any: a bad one is a usage error before the port opens.
 do {
     let count = try service.access.reloadKeys()
@@ -77,8 +79,6 @@ do {
     fail(error.description, code: 1, logger)
 }
 service.metrics.reportServerStatistics { server.statistics }
-let fontReport = ChartRenderer.shared.text.fontReport
-service.info = ServiceInfo(server: options.server, service: options.service, fonts: fontReport)
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
 if let degraded = fontReport.degraded {
     logger.warning("PNG text cannot be drawn", [("reason", degraded)])
