@@ -172,18 +172,29 @@ public struct Logger: Sendable {
         var t = time_t(seconds)
         var parts = tm()
         gmtime_r(&t, &parts)
-        func pad(_ n: Int, _ width: Int) -> String {
-            let digits = String(n)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        // Written digit by digit into 24 bytes: this runs for every access line.
+        var bytes: [UInt8] = Array("0000-00-00T00:00:00.000Z".utf8)
+        func put(_ value: Int, at end: Int, width: Int) {
+            var value = max(0, value)
+            for index in stride(from: end, to: end - width, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
         }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))"
-            + "T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))"
-            + ".\(pad(nanoseconds / 1_000_000, 3))Z"
+        put(Int(parts.tm_year) + 1900, at: 3, width: 4)
+        put(Int(parts.tm_mon) + 1, at: 6, width: 2)
+        put(Int(parts.tm_mday), at: 9, width: 2)
+        put(Int(parts.tm_hour), at: 12, width: 2)
+        put(Int(parts.tm_min), at: 15, width: 2)
+        put(Int(parts.tm_sec), at: 18, width: 2)
+        put(nanoseconds / 1_000_000, at: 22, width: 3)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A field name as written: `[A-Za-z0-9_.-]`, anything else replaced by `_` (names come from code, but a name
     /// must never be able to break a line either).
     static func key(_ name: String) -> String {
+        if !name.isEmpty && name.utf8.allSatisfy(isKeyByte) { return name }
         let safe = name.unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": Character(scalar)
@@ -196,6 +207,7 @@ public struct Logger: Sendable {
     /// A JSON string literal of `value` (bounded): `"` and `\\` escaped, and every scalar `needsEscape` names as
     /// `\\uXXXX` — stricter than RFC 8259 needs, so C1 controls such as NEL cannot split a line in a log reader.
     static func jsonValue(_ value: String) -> String {
+        if value.utf8.count <= maximumValueBytes && value.utf8.allSatisfy(isPlainByte) { return "\"" + value + "\"" }
         var out = "\""
         for scalar in bounded(value).unicodeScalars {
             switch scalar {
@@ -213,9 +225,28 @@ public struct Logger: Sendable {
         return out + "\""
     }
 
+    /// `[A-Za-z0-9_.-]`.
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    /// Printable ASCII other than `"` and `\\`: written as is in a JSON string.
+    private static func isPlainByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     /// A text-format value: bare when it has only visible characters and no `"`, `\` or `=`; otherwise quoted with
     /// escapes.
     static func textValue(_ value: String) -> String {
+        if !value.isEmpty && value.utf8.count <= maximumValueBytes && value.utf8.allSatisfy({ byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && byte != UInt8(ascii: "=")
+        }) {
+            return value
+        }
         let value = bounded(value)
         let bare = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
             scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && scalar != "=" && !needsEscape(scalar)
