@@ -11,6 +11,12 @@ public import HTTPServer
 ///  "limits":{"maxBodyBytes":2097152,…,"rateLimit":null},"poller":"epoll"}
 /// ```
 public struct ServiceInfo: Sendable, Equatable {
+    /// A token bucket: tokens a second and its size.
+    public struct RateLimit: Sendable, Equatable {
+        public var rate: Double
+        public var burst: Double
+    }
+
     /// The bounds a request meets on this server, from its configuration.
     public struct Limits: Sendable, Equatable {
         public var maxBodyBytes: Int
@@ -26,18 +32,9 @@ public struct ServiceInfo: Sendable, Equatable {
         /// Nil when renders are not timed out (`--render-timeout off`).
         public var renderTimeoutSeconds: Double?
         /// Tokens a second and bucket size per client (or key); nil without a limit.
-        public var rateLimit: (rate: Double, burst: Double)?
+        public var rateLimit: RateLimit?
         /// `off` or `keys` (`--auth`).
         public var auth: String
-
-        public static func == (lhs: Limits, rhs: Limits) -> Bool {
-            lhs.maxBodyBytes == rhs.maxBodyBytes && lhs.maxHeaderBytes == rhs.maxHeaderBytes
-                && lhs.maxOutputBytes == rhs.maxOutputBytes && lhs.maxPixels == rhs.maxPixels
-                && lhs.maxSeries == rhs.maxSeries && lhs.maxPoints == rhs.maxPoints
-                && lhs.maxTotalPoints == rhs.maxTotalPoints && lhs.renderTimeoutSeconds == rhs.renderTimeoutSeconds
-                && lhs.rateLimit?.rate == rhs.rateLimit?.rate && lhs.rateLimit?.burst == rhs.rateLimit?.burst
-                && lhs.auth == rhs.auth
-        }
     }
 
     public var name = "chartd"
@@ -59,8 +56,8 @@ public struct ServiceInfo: Sendable, Equatable {
         self.fonts = fonts
         self.poller = poller
         let access = service.access
-        let rateLimit: (rate: Double, burst: Double)? = access.rate > 0
-            ? (access.rate, access.burst ?? max(1, access.rate)) : nil
+        let rateLimit = access.rate > 0
+            ? RateLimit(rate: access.rate, burst: access.burst ?? max(1, access.rate)) : nil
         limits = Limits(
             maxBodyBytes: server.limits.maxBodyBytes, maxHeaderBytes: server.limits.maxHeaderBytes,
             maxOutputBytes: service.budget.maxOutputBytes, maxPixels: ChartSpec.maxRasterPixels,
