@@ -3,6 +3,7 @@ import ChartSpec
 import ChartText
 import Foundation
 import HTTPServer
+import SocketTestSupport
 import Synchronization
 import Testing
 @testable import ChartService
@@ -360,5 +361,42 @@ struct InfoRouteTests {
         }
         #expect(service.respond(to: request("POST", "/v1/info", body: "{}")).status == 405)
         #expect(service.respond(to: request("HEAD", "/v1/info")).status == 200)
+    }
+}
+
+/// Over real sockets: the access line of a request carries the trace id its response's `traceparent` names, and the
+/// server's own refusal of an unreadable request line still carries a `traceparent`.
+struct TracedAccessLogSocketTests {
+    @Test func theAccessLineNamesTheTraceTheResponseCarries() throws {
+        let capture = LogCapture()
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.workers = 1
+        configuration.drainTimeout = .seconds(3)
+        configuration.accessLog = capture.logger
+        let server = try HTTPServer.start(configuration: configuration,
+                                          responder: ChartService(renderer: FakeRenderer()))
+        let client = try #require(TestClient(port: server.port))
+        client.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Request-Id: sock-1\r\n"
+            + "traceparent: \(TraceContextTests.valid)\r\n\r\n")
+        let continued = try #require(client.readResponse()?.headers["traceparent"])
+        let broken = try #require(TestClient(port: server.port))
+        broken.send("GET\u{1}/ HTTP/1.1\r\nHost: t\r\n\r\n")
+        let refusal = try #require(broken.readResponse())
+        server.shutdown()
+        #expect(refusal.status == 400)
+        let refusalTrace = try #require(refusal.headers["traceparent"])
+        #expect(TraceContext.parse([refusalTrace]) != nil)
+        #expect(continued.hasPrefix("00-4bf92f3577b34da6a3ce929d0e0e4736-"))
+        let lines = capture.all.joined().split(separator: "\n")
+        let objects = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let access = objects.first { $0["request_id"] as? String == "sock-1" }
+        #expect(access?["trace_id"] as? String == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(access?["msg"] as? String == "access")
+        let refused = objects.first { $0["status"] as? Int == 400 }
+        #expect(refused?["trace_id"] as? String == TraceContext.parse([refusalTrace])?.traceID)
     }
 }
