@@ -29,7 +29,7 @@ public struct ServiceInfo: Sendable, Equatable {
         public var maxPoints: Int
         /// Points of all series together.
         public var maxTotalPoints: Int
-        /// Nil when renders are not timed out (`--render-timeout off`).
+        /// Nil when renders are not timed out (`--render-timeout off`): the document leaves the member out.
         public var renderTimeoutSeconds: Double?
         /// Tokens a second and bucket size per client (or key); nil without a limit.
         public var rateLimit: RateLimit?
@@ -47,7 +47,7 @@ public struct ServiceInfo: Sendable, Equatable {
     public var kinds = ChartType.allCases.map(\.rawValue)
     public var fonts: FontReport
     public var limits: Limits
-    /// The event loop's readiness poller (`epoll`, `poll`), when the server says.
+    /// The event loop's readiness poller (`epoll`, `poll`), when the server says; left out otherwise.
     public var poller: String?
 
     /// The information for a server run with `server` and `service`, drawing text as `fonts` says.
@@ -85,12 +85,12 @@ public struct ServiceInfo: Sendable, Equatable {
         out += "},\"limits\":{\"maxBodyBytes\":\(limits.maxBodyBytes),\"maxHeaderBytes\":\(limits.maxHeaderBytes)"
         out += ",\"maxOutputBytes\":\(limits.maxOutputBytes),\"maxPixels\":\(limits.maxPixels)"
         out += ",\"maxSeries\":\(limits.maxSeries),\"maxPoints\":\(limits.maxPoints)"
-        out += ",\"maxTotalPoints\":\(limits.maxTotalPoints),\"renderTimeoutSeconds\":"
-        out += limits.renderTimeoutSeconds.map(number) ?? "null"
+        out += ",\"maxTotalPoints\":\(limits.maxTotalPoints)"
+        if let timeout = limits.renderTimeoutSeconds { out += ",\"renderTimeoutSeconds\":\(number(timeout))" }
         out += ",\"rateLimit\":"
         out += limits.rateLimit.map { "{\"rate\":\(number($0.rate)),\"burst\":\(number($0.burst))}" } ?? "null"
         out += ",\"auth\":\(jsonStringLiteral(limits.auth))}"
-        out += ",\"poller\":" + (poller.map(jsonStringLiteral) ?? "null")
+        if let poller { out += ",\"poller\":" + jsonStringLiteral(poller) }
         return out + "}"
     }
 }
