@@ -20,8 +20,13 @@ COPY Package.swift ./
 COPY Sources ./Sources
 # SwiftPM refuses a manifest whose test targets have no folder, even when building only chartd.
 COPY Tests ./Tests
+# The commit and build date `chartd --version`, /v1/info and chartd_build_info report (CBuildInfo), e.g.
+#   --build-arg GIT_COMMIT=$(git rev-parse --short=12 HEAD) --build-arg BUILD_DATE=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+ARG GIT_COMMIT=unknown
+ARG BUILD_DATE=unknown
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime image needs no Swift.
 RUN swift build -c release --static-swift-stdlib --product chartd \
+    -Xcc -DCHART_GIT_COMMIT="\"$GIT_COMMIT\"" -Xcc -DCHART_BUILD_DATE="\"$BUILD_DATE\"" \
  && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/chartd" /out/chartd \
  && strip --strip-debug /out/chartd
 
@@ -44,6 +49,7 @@ COPY index.html openapi.yaml /usr/share/chartd/
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
 ENV HOST=0.0.0.0 \
     PORT=8080 \
+    LOG_FORMAT=json \
     ASSETS_DIR=/usr/share/chartd \
     DRAIN_TIMEOUT=10
 WORKDIR /usr/share/chartd

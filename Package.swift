@@ -75,9 +75,12 @@ let package = Package(
         // scripts/check-portable-build type-checks on Linux — no macOS (or aarch64) build runs in CI.
         .target(name: "HTTPServer", dependencies: ["CLinuxIO"], swiftSettings: strict),
         // The chart API on top of the HTTP server: routes, caching, metrics, problem+json.
+        // The commit and build date, from `-Xcc -DCHART_GIT_COMMIT=… -Xcc -DCHART_BUILD_DATE=…` (Dockerfile, scripts/run).
+        .target(name: "CBuildInfo"),
         .target(
             name: "ChartService",
-            dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartText", "ChartCrypto", "ChartJSDialect"],
+            dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartText", "ChartCrypto", "ChartJSDialect",
+                           "CBuildInfo"],
             swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),

@@ -22,6 +22,7 @@ PINS = {
     "matplotlib": "3.11.2",
     "openapi-python-client": "0.29.1",
     "datamodel-code-generator": "0.89.0",
+    "prometheus-client": "0.26.0",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

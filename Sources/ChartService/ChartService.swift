@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// Routes: `POST /v1/chart` (spec in the body), `GET /v1/chart?spec=` / `?c=` (spec in the URL, cacheable
 /// forever), `GET /chart` and `POST /chart` (a Chart.js config with QuickChart's parameters, `QuickChart/`),
-/// `GET /`, `/openapi.yaml`, `/healthz`, `/readyz` (503 until `warmUp` has run, `Startup/`), `/metrics`.
+/// `GET /`, `/openapi.yaml`, `/healthz`, `/readyz` (503 until `warmUp` has run, `Startup/`), `/metrics`, `/v1/info`.
+/// Every response carries a W3C `traceparent` (`TraceContext`) whose trace id is also in the request's log lines.
 public final class ChartService: HTTPResponder {
     public let configuration: ChartServiceConfiguration
     public let cache: ChartCache
@@ -31,6 +32,10 @@ public final class ChartService: HTTPResponder {
     private let draining = Atomic<Bool>(false)
     /// Raw request → resolved chart key, so repeated requests skip parsing (at most 2 × 8192 small entries).
     private let resolutions = ResolutionMemo(capacity: 8192)
+    /// What `/v1/info` answers, and its JSON; nil until set or first asked for.
+    private let infoState = Mutex<(info: ServiceInfo, json: [UInt8])?>(nil)
+    /// Where the service's own lines go (`ChartServiceConfiguration.logger`).
+    public var logger: Logger { configuration.logger }
 
     public init(configuration: ChartServiceConfiguration = ChartServiceConfiguration(),
                 renderer: some ChartRendering = ChartRenderer.shared, clock: any AccessClock = SystemAccessClock()) {
@@ -40,6 +45,27 @@ public final class ChartService: HTTPResponder {
         self.cache = ChartCache(capacity: configuration.cacheBytes)
         self.cors = CORSPolicy(allowedOrigins: configuration.corsOrigins)
         self.assets = StaticAssets(directory: configuration.assetsDirectory)
+        if let info = configuration.info { self.info = info }
+    }
+
+    /// What `GET /v1/info` answers. Set it once the server runs (chartd adds the poller); until set, it describes
+    /// this configuration with default server limits and the shared renderer's fonts.
+    public var info: ServiceInfo {
+        get { infoState.withLock { $0?.info } ?? defaultInfo }
+        set { infoState.withLock { $0 = (newValue, Array(newValue.json.utf8)) } }
+    }
+
+    private var defaultInfo: ServiceInfo {
+        ServiceInfo(server: HTTPServerConfiguration(), service: configuration,
+                    fonts: ChartRenderer.shared.text.fontReport)
+    }
+
+    private var infoJSON: [UInt8] {
+        if let json = infoState.withLock({ $0?.json }) { return json }
+        let info = defaultInfo
+        let json = Array(info.json.utf8)
+        infoState.withLock { $0 = $0 ?? (info, json) }
+        return json
     }
 
     /// The routes and the methods each allows.
@@ -52,6 +78,8 @@ public final class ChartService: HTTPResponder {
         case health = "/healthz"
         case ready = "/readyz"
         case metrics = "/metrics"
+        /// Version, build, formats, kinds, fonts and the limits in force (`ServiceInfo`).
+        case info = "/v1/info"
 
         /// The routes that answer with charts: rendering, caching, access control and rate limits apply.
         var rendersCharts: Bool { self == .chart || self == .quickChart }
@@ -124,15 +152,23 @@ public final class ChartService: HTTPResponder {
     }
 
     public func errorResponse(status: Int, detail: String, head: HTTPRequestHead?) -> HTTPResponse {
-        let response = Problem(status: status, detail: detail).response
-        return head.map { finish(response, head: $0) } ?? response
+        finish(Problem(status: status, detail: detail).response, head: head)
     }
 
+    /// Metrics for every answer; a 5xx other than 503 (which is load shedding, counted and in the access log) is
+    /// also logged as an error with its detail, whether or not the access log is on.
     public func didRespond(_ entry: HTTPLogEntry) {
-        let format = entry.fields.first { $0.0 == "format" }?.1 ?? ""
-        metrics.recordRequest(route: Route.label(for: entry.path), status: entry.status, format: format,
-                              bytes: entry.bytes)
-        if let key = entry.fields.first(where: { $0.0 == "key" })?.1 { metrics.recordRequest(key: key) }
+        let route = Route.label(for: entry.path)
+        metrics.recordRequest(route: route, status: entry.status, format: entry.field("format") ?? "",
+                              bytes: entry.bytes, seconds: Double(entry.durationNanoseconds) / 1e9,
+                              problemType: entry.field(Problem.typeLogField))
+        if let key = entry.field("key") { metrics.recordRequest(key: key) }
+        if entry.status >= 500 && entry.status != 503 {
+            logger.log(.error, "request failed", [("method", entry.method), ("path", entry.path),
+                                                  ("status", String(entry.status)),
+                                                  ("error", entry.field("error") ?? "")],
+                       requestID: entry.requestID.isEmpty ? nil : entry.requestID, traceID: entry.traceID)
+        }
     }
 
     public func drainDidBegin() {
@@ -171,6 +207,9 @@ public final class ChartService: HTTPResponder {
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                 body: Array(metrics.prometheusText(cache: cache.statistics).utf8))
+        case .info:
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                                body: infoJSON)
         }
     }
 
@@ -352,7 +391,7 @@ public final class ChartService: HTTPResponder {
             }
         } catch {
             var response = Problem.renderFailure(error).response
-            response.logFields = [("format", format.rawValue), ("cache", "miss")]
+            response.logFields += [("format", format.rawValue), ("cache", "miss")]
             switch error {
             case .tooComplex: metrics.recordStop(.tooComplex)
             case .cancelled:
@@ -364,7 +403,7 @@ public final class ChartService: HTTPResponder {
             return response
         }
         let renderSeconds = monotonicSeconds() - renderStart
-        metrics.observeRender(seconds: renderSeconds)
+        metrics.observeRender(seconds: renderSeconds, format: format.rawValue)
         cache.put(resolution.key, rendered)
         Self.addRepresentationHeaders(resolution, to: &headers)
         headers.add("Server-Timing",
@@ -405,10 +444,17 @@ public final class ChartService: HTTPResponder {
         return response
     }
 
-    /// Every response passes here: CORS headers for allowed origins, and a policy that keeps an SVG opened
-    /// directly (not through `<img>`, where scripts never run) from running script or loading anything.
-    private func finish(_ response: HTTPResponse, head: HTTPRequestHead) -> HTTPResponse {
+    /// Every response passes here: its `traceparent` (the caller's trace, or a new one) with the trace id in its log
+    /// line; CORS headers for allowed origins, and a policy that keeps an SVG opened directly (not through `<img>`,
+    /// where scripts never run) from running script or loading anything. `head` is nil for a request whose request
+    /// line could not be read.
+    private func finish(_ response: HTTPResponse, head: HTTPRequestHead?) -> HTTPResponse {
         var response = response
+        let trace = TraceContext(headers: head?.headers)
+        response.headers.set("traceparent", trace.traceparent)
+        response.logFields.removeAll { $0.0 == HTTPLogEntry.traceIDField }
+        response.logFields.append((HTTPLogEntry.traceIDField, trace.traceID))
+        guard let head else { return response }
         if head.method != "OPTIONS" { cors.decorate(&response, origin: head.headers["Origin"]) }
         if response.headers["Content-Type"] == "image/svg+xml" {
             response.headers.set("Content-Security-Policy", Self.svgContentSecurityPolicy)

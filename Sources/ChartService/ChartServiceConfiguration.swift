@@ -1,4 +1,5 @@
 public import ChartRender
+public import HTTPServer
 
 /// The chart API's own settings (the HTTP ones live in `HTTPServerConfiguration`).
 public struct ChartServiceConfiguration: Sendable {
@@ -14,6 +15,10 @@ public struct ChartServiceConfiguration: Sendable {
     public var budget = RenderBudget.standard
     /// Authentication and rate limits (`Access/`); off by default.
     public var access = AccessConfiguration()
+    /// Where the service's own lines go (a failed request's error); chartd passes the run's logger.
+    public var logger = Logger(format: .text)
+    /// What `GET /v1/info` says; nil: the defaults of this configuration and the shared renderer's fonts.
+    public var info: ServiceInfo?
 
     public init() {}
 }

@@ -10,14 +10,10 @@ import Darwin
 import HTTPServer
 
 // chartd: the chart HTTP service. Flags and environment variables are listed by `chartd --help`.
+// Every line it writes goes through one `Logger` to stderr, in the run's `--log-format`.
 
-func log(_ text: String) {
-    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-}
-
-func fail(_ message: String, code: Int32) -> Never {
-    let text = "chartd: \(message)\n"
-    _ = text.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+func fail(_ message: String, code: Int32, _ logger: Logger) -> Never {
+    logger.error(message)
     exit(code)
 }
 
@@ -35,10 +31,16 @@ let options: ChartdOptions
 do {
     options = try ChartdOptions.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
-    fail(error.description, code: 2)
+    // The options are not known: the variable's format if it is a valid one, else text.
+    fail(error.description, code: 2, Logger(format: LogFormat(rawValue: environment["LOG_FORMAT"] ?? "") ?? .text))
 }
+let logger = options.logger
 if options.showHelp {
     print(ChartdOptions.help, terminator: "")
+    exit(0)
+}
+if options.showVersion {
+    print(BuildInfo.versionLine)
     exit(0)
 }
 
@@ -51,17 +53,16 @@ sigaddset(&signals, SIGINT)
 sigaddset(&signals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-let logger = Logger(format: .text)
-
 // Fonts load once here (CHART_FONTS or the Debian locations). Unusable fonts or a configured file that does not load
 // refuse the start (exit 78) unless --allow-missing-fonts, which starts degraded (StartupCheck).
+let fontReport = ChartRenderer.shared.text.fontReport
 let service: ChartService
 var degradedReason: String?
 if let size = options.constantRenderBytes {
     service = ChartService(configuration: options.service, renderer: ConstantRenderer(size: size))
 } else {
     let fontList = environment["CHART_FONTS"].flatMap { $0.isEmpty ? nil : $0 }
-    switch StartupCheck.fonts(ChartRenderer.shared.text.fontReport, fontList: fontList,
+    switch StartupCheck.fonts(fontReport, fontList: fontList,
                               allowMissingFonts: options.allowMissingFonts) {
     case .start: break
     case .startDegraded(let reason): degradedReason = reason
@@ -71,28 +72,31 @@ if let size = options.constantRenderBytes {
     }
     service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
 }
+service.info = ServiceInfo(server: options.server, service: options.service, fonts: fontReport)
 // The keys file, if any: a bad one is a usage error before the port opens.
 do {
     let count = try service.access.reloadKeys()
     if let file = options.service.access.keysFile {
-        log("chartd: \(count) API keys loaded from \(file); auth \(options.service.access.mode.rawValue)\n")
+        logger.info("API keys loaded", [("keys", String(count)), ("file", file),
+                                        ("auth", options.service.access.mode.rawValue)])
     }
 } catch {
-    fail(error.description, code: 2)
+    fail(error.description, code: 2, logger)
 }
 let server: HTTPServer
 do {
     server = try HTTPServer.start(configuration: options.server, responder: service)
 } catch {
-    fail(error.description, code: 1)
+    fail(error.description, code: 1, logger)
 }
 service.metrics.reportServerStatistics { server.statistics }
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
 let fonts = StartupCheck.fontSummary(ChartRenderer.shared.text)
 logger.log(degradedReason == nil ? .info : .warning, fonts.message, fonts.fields)
-let banner = "chartd: listening on \(options.server.host):\(server.port) with \(options.server.workers) workers, "
-    + "poller \(server.pollerName)\n"
-_ = banner.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+service.info.poller = server.pollerName
+// Scripts find the port with `sed 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p'`: keep the space after it.
+logger.info("listening on \(options.server.host):\(server.port) with \(options.server.workers) workers",
+            [("poller", server.pollerName), ("version", BuildInfo.version), ("commit", BuildInfo.commit)])
 // /readyz is 503 "starting" until one small chart has been rendered through every backend, off the I/O thread.
 if options.constantRenderBytes != nil {
     service.readiness.markReady()
@@ -103,16 +107,15 @@ if options.constantRenderBytes != nil {
 var received: Int32 = 0
 while sigwait(&signals, &received) == 0 && received == SIGHUP {
     do {
-        log("chartd: SIGHUP: \(try service.access.reloadKeys()) API keys loaded\n")
+        logger.info("SIGHUP: API keys reloaded", [("keys", String(try service.access.reloadKeys()))])
     } catch {
-        log("chartd: SIGHUP: keys file not reloaded, the keys in use stay: \(error.description)\n")
+        logger.warning("SIGHUP: keys file not reloaded, the keys in use stay", [("error", error.description)])
     }
 }
-let stopping = "chartd: signal \(received), draining\n"
-_ = stopping.utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+logger.info("draining", [("signal", String(received))])
 let result = server.shutdown()
-var outcome = "chartd: stopped; \(result.abandonedRequests) request(s) abandoned at the drain deadline"
-if result.workersStillRunning > 0 { outcome += ", \(result.workersStillRunning) worker(s) still busy" }
-_ = (outcome + "\n").utf8.withContiguousStorageIfAvailable { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+let outcome: [(String, String)] = [("abandoned_requests", String(result.abandonedRequests)),
+                                   ("workers_still_busy", String(result.workersStillRunning))]
+if result.drainedCleanly { logger.info("stopped", outcome) } else { logger.warning("stopped", outcome) }
 // A non-zero status tells the supervisor that the drain timeout cut clients off (see `--drain-timeout`).
 exit(result.drainedCleanly ? 0 : 3)

@@ -273,8 +273,8 @@ struct ChartServiceTests {
         let text = service.respond(to: request("GET", "/metrics")).text
         #expect(text.contains(#"chartd_http_requests_total{route="/v1/chart",status="200",format="svg"} 1"#))
         #expect(text.contains(#"chartd_http_requests_total{route="other",status="404",format=""} 1"#))
-        #expect(text.contains("chartd_render_duration_seconds_count 1\n"))
-        #expect(text.contains("chartd_render_duration_seconds_bucket{le=\"+Inf\"} 1\n"))
+        #expect(text.contains("chartd_render_duration_seconds_count{format=\"svg\"} 1\n"))
+        #expect(text.contains("chartd_render_duration_seconds_bucket{format=\"svg\",le=\"+Inf\"} 1\n"))
         #expect(text.contains("chartd_cache_hits_total 1\n"))
         #expect(text.contains("chartd_cache_misses_total 1\n"))
         #expect(text.contains("chartd_response_bytes_total 15\n"))

@@ -215,7 +215,9 @@ struct HTTPServerTests {
     @Test func writesOneJSONAccessLogLinePerRequest() throws {
         let lines = Mutex<[String]>([])
         var configuration = testConfiguration()
-        configuration.accessLog = { bytes in lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
+        configuration.accessLog = Logger(format: .json) { bytes in
+            lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+        }
         try withServer(configuration) { server, _ in
             let client = try #require(TestClient(port: server.port))
             client.send("GET /x?q=1 HTTP/1.1\r\nHost: t\r\nX-Request-Id: r1\r\n\r\n")
@@ -225,9 +227,27 @@ struct HTTPServerTests {
         }
         let all = lines.withLock { $0.joined() }.split(separator: "\n")
         #expect(all.count == 2)
-        #expect(all.first?.hasPrefix(#"{"id":"r1","method":"GET","path":"/x","status":200,"bytes":13,"ms":"#) == true)
+        #expect(all.first?.contains(#""level":"info","msg":"access","request_id":"r1","method":"GET","path":"/x","#
+            + #""status":200,"bytes":13,"ms":"#) == true)
         #expect(all.first?.hasSuffix(#","kind":"echo"}"#) == true)
         #expect(all.last?.contains(#""path":"/\"quote""#) == true)
+    }
+
+    @Test func writesTheAccessLogInTextFormat() throws {
+        let lines = Mutex<[String]>([])
+        var configuration = testConfiguration()
+        configuration.accessLog = Logger(format: .text) { bytes in
+            lines.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        try withServer(configuration) { server, _ in
+            let client = try #require(TestClient(port: server.port))
+            client.send("GET /x?q=1 HTTP/1.1\r\nHost: t\r\nX-Request-Id: r1\r\n\r\n")
+            _ = client.readResponse()
+        }
+        let all = lines.withLock { $0.joined() }.split(separator: "\n")
+        #expect(all.count == 1)
+        #expect(all.first?.contains(" info access request_id=r1 method=GET path=/x status=200 bytes=13 ms=") == true)
+        #expect(all.first?.hasSuffix(" kind=echo") == true)
     }
 
     @Test func headerTimeoutCutsOffASlowClient() throws {

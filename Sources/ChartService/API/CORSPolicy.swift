@@ -9,9 +9,9 @@ public struct CORSPolicy: Sendable {
     }
 
     static let allowedMethods = "GET, HEAD, POST, OPTIONS"
-    static let allowedHeaders = "Content-Type, Accept, If-None-Match, X-Request-Id"
+    static let allowedHeaders = "Content-Type, Accept, If-None-Match, X-Request-Id, traceparent"
     static let exposedHeaders = "ETag, Server-Timing, X-Request-Id, Retry-After, X-Chart-Ignored, X-quickchart-error, "
-        + "Content-Disposition"
+        + "Content-Disposition, traceparent"
 
     /// The `Access-Control-Allow-Origin` value for a request from `origin`, or nil if it is not allowed.
     func allowOrigin(for origin: String?) -> String? {

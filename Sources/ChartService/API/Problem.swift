@@ -75,8 +75,16 @@ public struct Problem: Sendable, Equatable {
         return out + "]}"
     }
 
-    /// The HTTP response carrying this problem.
+    /// The HTTP response carrying this problem. Its access-log line names the problem type, and for a 5xx the
+    /// detail as `error`.
     public var response: HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"], body: Array(json.utf8))
+        var fields: [(String, String)] = []
+        if type != "about:blank" { fields.append((Self.typeLogField, type)) }
+        if status >= 500 { fields.append(("error", detail)) }
+        return HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"],
+                            body: Array(json.utf8), logFields: fields)
     }
+
+    /// The log field that carries a problem's type (read back for `chartd_http_rejections_total`).
+    static let typeLogField = "problem"
 }

@@ -9,16 +9,27 @@ public final class ServiceMetrics: Sendable {
         var format: String
     }
 
+    /// A request-duration series: the route (a fixed set) and the status class (`2xx`…).
+    struct DurationKey: Hashable, Comparable {
+        var route: String
+        var statusClass: String
+
+        static func < (a: DurationKey, b: DurationKey) -> Bool { (a.route, a.statusClass) < (b.route, b.statusClass) }
+    }
+
     /// Upper bounds, in seconds, of the render-time histogram buckets.
     static let renderBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    /// Upper bounds, in seconds, of the request-duration buckets: from a cache hit to a slow client's upload.
+    static let requestBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+                                           10]
 
-    /// Invariants: `renderCounts[i]` counts renders no slower than `renderBuckets[i]` (not cumulative; the last
-    /// slot is +Inf); `renderTotal` is their sum.
     struct State {
         var requests: [RequestKey: Int] = [:]
-        var renderCounts = [Int](repeating: 0, count: ServiceMetrics.renderBuckets.count + 1)
-        var renderTotal = 0
-        var renderSeconds = 0.0
+        /// By `DurationKey`: from the request's first byte to the response's last.
+        var requestDurations: [DurationKey: Histogram] = [:]
+        /// By output format (`OutputFormat` raw values): cache misses only.
+        var renderDurations: [String: Histogram] = [:]
+        var rejections: [RejectionReason: Int] = [:]
         var bytesOut = 0
         /// Access control (see `AccessControl`): keyed by `AuthFailure` raw values, and by configured key ids or
         /// `-`, so each label set is bounded.
@@ -53,21 +64,35 @@ public final class ServiceMetrics: Sendable {
 
     public init() {}
 
-    /// Counts one finished request. `route` must come from a fixed set, so label cardinality stays bounded.
-    func recordRequest(route: String, status: Int, format: String, bytes: Int) {
+    /// Counts one finished request and its duration. `route` must come from a fixed set and `format` be an
+    /// `OutputFormat` raw value or empty, so label cardinality stays bounded.
+    func recordRequest(route: String, status: Int, format: String, bytes: Int, seconds: Double = 0,
+                       problemType: String? = nil) {
+        let durationKey = DurationKey(route: route, statusClass: Self.statusClass(status))
+        let rejection = RejectionReason(status: status, problemType: problemType, route: route)
         state.withLock { state in
             state.requests[RequestKey(route: route, status: status, format: format), default: 0] += 1
+            state.requestDurations[durationKey, default: Histogram(bounds: Self.requestBuckets)].observe(seconds)
+            if let rejection { state.rejections[rejection, default: 0] += 1 }
             state.bytesOut += bytes
         }
     }
 
-    func observeRender(seconds: Double) {
-        let bucket = Self.renderBuckets.firstIndex { seconds <= $0 } ?? Self.renderBuckets.count
+    /// `2xx` for 200…299 and so on; `other` outside 100…599.
+    static func statusClass(_ status: Int) -> String {
+        (100...599).contains(status) ? "\(status / 100)xx" : "other"
+    }
+
+    /// One render's duration; `format` is an `OutputFormat` raw value.
+    func observeRender(seconds: Double, format: String) {
         state.withLock { state in
-            state.renderCounts[bucket] += 1
-            state.renderTotal += 1
-            state.renderSeconds += seconds
+            state.renderDurations[format, default: Histogram(bounds: Self.renderBuckets)].observe(seconds)
         }
+    }
+
+    /// Requests refused for `reason` so far.
+    func rejectionCount(_ reason: RejectionReason) -> Int {
+        state.withLock { $0.rejections[reason] ?? 0 }
     }
 
     func recordStop(_ reason: RenderStop) {
@@ -127,16 +152,23 @@ public final class ServiceMetrics: Sendable {
             out += "chartd_http_requests_total{route=\"\(key.route)\",status=\"\(key.status)\""
                 + ",format=\"\(key.format)\"} \(count)\n"
         }
-        out += "# HELP chartd_render_duration_seconds Time to render one chart (cache misses only).\n"
-        out += "# TYPE chartd_render_duration_seconds histogram\n"
-        var cumulative = 0
-        for (index, bound) in Self.renderBuckets.enumerated() {
-            cumulative += snapshot.renderCounts[index]
-            out += "chartd_render_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        out += "# HELP chartd_http_request_duration_seconds Time from a request's first byte to its response's "
+            + "last, by route and status class.\n# TYPE chartd_http_request_duration_seconds histogram\n"
+        for (key, histogram) in snapshot.requestDurations.sorted(by: { $0.key < $1.key }) {
+            out += histogram.lines("chartd_http_request_duration_seconds",
+                                   labels: "route=\"\(key.route)\",status_class=\"\(key.statusClass)\"")
         }
-        out += "chartd_render_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.renderTotal)\n"
-        out += "chartd_render_duration_seconds_sum \(snapshot.renderSeconds)\n"
-        out += "chartd_render_duration_seconds_count \(snapshot.renderTotal)\n"
+        out += "# HELP chartd_http_rejections_total Requests refused, by reason: invalid, too_large, too_complex, "
+            + "client_timeout, render_timeout, overload, auth, rate_limit.\n"
+            + "# TYPE chartd_http_rejections_total counter\n"
+        for reason in RejectionReason.allCases {
+            out += "chartd_http_rejections_total{reason=\"\(reason.rawValue)\"} \(snapshot.rejections[reason] ?? 0)\n"
+        }
+        out += "# HELP chartd_render_duration_seconds Time to render one chart, by format (cache misses only).\n"
+        out += "# TYPE chartd_render_duration_seconds histogram\n"
+        for (format, histogram) in snapshot.renderDurations.sorted(by: { $0.key < $1.key }) {
+            out += histogram.lines("chartd_render_duration_seconds", labels: "format=\"\(format)\"")
+        }
         out += "# HELP chartd_render_stops_total Renders refused or stopped: over the budget (422), past the "
             + "deadline (503), client gone.\n# TYPE chartd_render_stops_total counter\n"
         for reason in RenderStop.allCases {
@@ -165,6 +197,24 @@ public final class ServiceMetrics: Sendable {
         out += Self.counter("chartd_rate_limited_total", "Render requests refused with 429, by API key id (- for "
                             + "none).", label: "key", snapshot.rateLimited)
         if let source = serverStatistics.withLock({ $0 }) { out += Self.serverText(source()) }
+        out += "# HELP chartd_build_info The running build: always 1, its version and commit as labels.\n"
+        out += "# TYPE chartd_build_info gauge\nchartd_build_info{version=\"\(Self.labelValue(BuildInfo.version))\""
+            + ",commit=\"\(Self.labelValue(BuildInfo.commit))\"} 1\n"
+        out += ProcessMetrics.current().prometheusText
+        return out
+    }
+
+    /// A label value escaped for the text format: backslash, double quote and line feed.
+    static func labelValue(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
         return out
     }
 
@@ -207,6 +257,8 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP chartd_connections_paused_for_input Connections not read because buffered input is at its cap.\n"
         out += "# TYPE chartd_connections_paused_for_input gauge\n"
             + "chartd_connections_paused_for_input \(s.connectionsPausedForInput)\n"
+        out += "# HELP chartd_queue_depth Requests waiting in the queue for a render worker.\n"
+        out += "# TYPE chartd_queue_depth gauge\nchartd_queue_depth \(s.queuedRequests)\n"
         out += "# HELP chartd_open_connections Open client connections.\n"
         out += "# TYPE chartd_open_connections gauge\nchartd_open_connections \(s.openConnections)\n"
         return out

@@ -6,6 +6,15 @@ public struct ChartdOptions: Sendable {
     public var service = ChartServiceConfiguration()
     /// True when `--help` was given: print `ChartdOptions.help` and exit.
     public var showHelp = false
+    /// True when `--version` was given: print `BuildInfo.versionLine` and exit.
+    public var showVersion = false
+    /// The format of every line chartd writes to stderr (`--log-format`, `LOG_FORMAT`).
+    public var logFormat: LogFormat = .text
+    /// Whether each request gets an access-log line (`--access-log`).
+    public var accessLogEnabled = true
+
+    /// The run's logger: `logFormat` on stderr.
+    public var logger: Logger { Logger(format: logFormat) }
     /// When set, every chart is this many constant bytes (`ConstantRenderer`): benchmarks the server alone.
     public var constantRenderBytes: Int?
     /// Start even when the fonts are unusable or a configured font file is missing (`StartupCheck`); `/readyz` then
@@ -156,11 +165,18 @@ public struct ChartdOptions: Sendable {
                 help: "start without usable fonts, /readyz degraded (default: refuse, exit 78)", isSwitch: true) {
             o, v throws(Invalid) in o.allowMissingFonts = try bool(v, "--allow-missing-fonts/ALLOW_MISSING_FONTS")
         },
-        Setting(flag: "--access-log", variable: "ACCESS_LOG", help: "on|off: JSON line per request on stdout (on)") {
+        Setting(flag: "--log-format", variable: "LOG_FORMAT", help: "json|text: the format of every log line on "
+                    + "stderr (text)") { o, v throws(Invalid) in
+            guard let format = LogFormat(rawValue: v.lowercased()) else {
+                throw Invalid(description: "--log-format/LOG_FORMAT must be json or text, not \"\(v)\"")
+            }
+            o.logFormat = format
+        },
+        Setting(flag: "--access-log", variable: "ACCESS_LOG", help: "on|off: a log line per request (on)") {
             o, v throws(Invalid) in
             switch v.lowercased() {
-            case "on", "1", "true": break
-            case "off", "0", "false": o.server.accessLog = nil
+            case "on", "1", "true": o.accessLogEnabled = true
+            case "off", "0", "false": o.accessLogEnabled = false
             default: throw Invalid(description: "--access-log/ACCESS_LOG must be on or off, not \"\(v)\"")
             }
         },
@@ -183,6 +199,10 @@ public struct ChartdOptions: Sendable {
                 options.showHelp = true
                 continue
             }
+            if argument == "--version" {
+                options.showVersion = true
+                continue
+            }
             let (name, inline) = argument.split(separator: "=", maxSplits: 1).map(String.init).pair
             guard let setting = settings.first(where: { $0.flag == name }) else {
                 throw Invalid(description: "unknown option \(argument) (see --help)")
@@ -192,6 +212,8 @@ public struct ChartdOptions: Sendable {
             }
             try setting.apply(&options, value)
         }
+        options.server.accessLog = options.accessLogEnabled ? options.logger : nil
+        options.service.logger = options.logger
         try options.checkAccess()
         if !options.showHelp { try options.checkInputRoom() }
         return options
@@ -208,16 +230,34 @@ public struct ChartdOptions: Sendable {
             + "of --max-body-bytes (\(server.limits.maxBodyBytes)) fits in the three quarters bodies may use")
     }
 
-    /// The `--help` text: every flag with its variable.
+    /// Environment variables read without a flag, with what they mean (listed by `--help`).
+    static let environmentOnly: [(String, String)] = [
+        ("CHART_FONTS", "regular:bold:fallback... font files (path#N: face N of a collection; default: Debian's "
+            + "DejaVu Sans, WenQuanYi Micro Hei, Droid Sans Fallback)"),
+        ("CHART_POLLER", "poll: use poll(2) even where epoll exists (with --poller auto)"),
+    ]
+
+    /// Every environment variable chartd reads: each setting's and `environmentOnly`.
+    public static var environmentVariables: [String] {
+        settings.map(\.variable) + environmentOnly.map(\.0)
+    }
+
+    /// The `--help` text: every flag with its variable, and the variables without a flag.
     public static var help: String {
         var out = "usage: chartd [options]\n\nServes charts over HTTP: POST /v1/chart, GET /v1/chart?spec=|?c=,"
-        out += " GET|POST /chart (Chart.js configs, QuickChart's parameters),\n/healthz, /readyz, /metrics.\n"
+        out += " GET|POST /chart (Chart.js configs, QuickChart's parameters),\n/healthz, /readyz, /metrics, "
+            + "/v1/info.\n"
         out += "Each option can also be set by the environment variable shown.\n\n"
         for setting in settings {
             let left = "  \(setting.flag)\(setting.isSwitch ? "" : " <v>"), \(setting.variable)"
             out += left.padded(to: 44) + setting.help + "\n"
         }
         out += "  --help".padded(to: 44) + "show this text\n"
+        out += "  --version".padded(to: 44) + "print the version, commit and build date\n"
+        out += "\nRead from the environment only:\n"
+        for (variable, help) in environmentOnly {
+            out += "  \(variable)".padded(to: 44) + help + "\n"
+        }
         out += "\nSIGTERM or SIGINT: stop accepting, finish in-flight requests, exit 0\n"
         out += "(3 when the drain timeout cut some off).\n"
         out += "SIGHUP: reload --keys-file (a bad file keeps the keys in use).\n"

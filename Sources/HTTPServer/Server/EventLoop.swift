@@ -350,14 +350,14 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Access log
 
     func log(_ entry: HTTPLogEntry) {
-        guard configuration.accessLog != nil else { return }
-        logBuffer.append(contentsOf: entry.jsonLine.utf8)
+        guard let logger = configuration.accessLog else { return }
+        logBuffer.append(contentsOf: logger.accessLine(entry))
     }
 
     /// One write per loop iteration for all lines gathered in it.
     func flushLog() {
-        guard !logBuffer.isEmpty, let sink = configuration.accessLog else { return }
-        sink(logBuffer)
+        guard !logBuffer.isEmpty, let logger = configuration.accessLog else { return }
+        logger.sink(logBuffer)
         logBuffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,4 +1,5 @@
-/// One finished exchange, as written to the access log.
+/// One finished exchange, as written to the access log (`Logger.accessLine`) and passed to
+/// `HTTPResponder.didRespond`.
 public struct HTTPLogEntry: Sendable {
     public var method: String
     /// The request path without the query (which may hold a whole spec); `-` if the request line was unreadable.
@@ -9,8 +10,14 @@ public struct HTTPLogEntry: Sendable {
     /// From the first byte of the request to the last byte of the response.
     public var durationNanoseconds: UInt64
     public var requestID: String
-    /// The responder's extra fields (`HTTPResponse.logFields`).
+    /// The W3C trace id the responder answered under (from the `trace_id` log field, `traceIDField`).
+    public var traceID: String?
+    /// The responder's extra fields (`HTTPResponse.logFields`), without `trace_id`.
     public var fields: [(String, String)]
+
+    /// The log field through which a responder names the request's trace id; the entry lifts it into `traceID`,
+    /// so the logger writes it in its own place.
+    public static let traceIDField = "trace_id"
 
     public init(method: String, path: String, status: Int, bytes: Int, durationNanoseconds: UInt64,
                 requestID: String, fields: [(String, String)] = []) {
@@ -20,19 +27,16 @@ public struct HTTPLogEntry: Sendable {
         self.bytes = bytes
         self.durationNanoseconds = durationNanoseconds
         self.requestID = requestID
+        var fields = fields
+        if let index = fields.firstIndex(where: { $0.0 == Self.traceIDField }) {
+            traceID = fields[index].1
+            fields.remove(at: index)
+        }
         self.fields = fields
     }
 
-    /// The entry as one JSON object on one line, newline-terminated.
-    public var jsonLine: String {
-        let micros = durationNanoseconds / 1000
-        let fraction = String(micros % 1000)
-        var line = "{\"id\":\(jsonStringLiteral(requestID)),\"method\":\(jsonStringLiteral(method))"
-        line += ",\"path\":\(jsonStringLiteral(path)),\"status\":\(status),\"bytes\":\(bytes)"
-        line += ",\"ms\":\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-        for (key, value) in fields {
-            line += ",\(jsonStringLiteral(key)):\(jsonStringLiteral(value))"
-        }
-        return line + "}\n"
+    /// The value of the responder's field `name`, if any.
+    public func field(_ name: String) -> String? {
+        fields.first { $0.0 == name }?.1
     }
 }

@@ -92,7 +92,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// What the server has refused, cancelled or reset so far, and what it holds right now.
-    public var statistics: HTTPServerStatistics { loop.counters.snapshot }
+    public var statistics: HTTPServerStatistics {
+        var snapshot = loop.counters.snapshot
+        snapshot.queuedRequests = loop.queue.depth
+        return snapshot
+    }
 
     /// Graceful shutdown: stop accepting, let in-flight requests finish (up to `drainTimeout`), close every
     /// connection and stop the threads. Blocks until done and says how many requests were abandoned at the

@@ -80,17 +80,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// The readiness mechanism: epoll on Linux (unless `CHART_POLLER=poll` is in the environment), poll(2)
     /// elsewhere. Only how the I/O thread waits changes; every limit and timeout behaves the same.
     public var poller: PollerChoice = .automatic
-    /// Where access-log lines (one JSON object each, newline-terminated) go; nil disables the log.
-    public var accessLog: (@Sendable ([UInt8]) -> Void)? = { line in
-        line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                guard n > 0 else { return }
-                offset += n
-            }
-        }
-    }
+    /// Writes one line per finished exchange (`Logger.accessLine`: method, path, status, bytes, ms, the responder's
+    /// fields), in the logger's format to its sink — stderr by default, with every other line of the process; nil
+    /// disables the access log. Lines gathered in one loop iteration go to the sink in one call.
+    public var accessLog: Logger? = Logger(format: .text)
 
     public init() {}
 }

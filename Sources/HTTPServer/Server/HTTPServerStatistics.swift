@@ -39,6 +39,8 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var requestsRefusedForInputCap = 0
     /// Open connections right now.
     public var openConnections = 0
+    /// Requests waiting in the queue for a worker right now (part of `requestsAtWorkers`).
+    public var queuedRequests = 0
 
     public init() {}
 }

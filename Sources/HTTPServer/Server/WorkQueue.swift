@@ -60,6 +60,13 @@ final class WorkQueue<Job: Sendable>: @unchecked Sendable {
         return job
     }
 
+    /// Jobs waiting for a consumer right now.
+    var depth: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return count
+    }
+
     /// Stops accepting jobs and wakes every waiting consumer; queued jobs are still handed out.
     func close() {
         pthread_mutex_lock(mutex)
