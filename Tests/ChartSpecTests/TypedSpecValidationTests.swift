@@ -116,7 +116,13 @@ struct TypedSpecValidationTests {
         #expect(error.issues == [SpecIssue(path: "palette", message: "must have between 1 and 64 colors, got 10000000")])
 
         spec.palette = nil
-        spec.series = (0..<65).map { _ in Series(values: [1]) }
+        // Too many series: none of them is looked at (as the decoder reads no element of an array too long), so
+        // their own problems (a size for a point that has none) are not reported.
+        spec.series = (0..<65).map { _ in
+            var series = Series(xy: [(1, 2)])
+            series.sizes = [1, 2]
+            return series
+        }
         error = try #require(throws: SpecError.self) { try spec.validated() }
         #expect(error.issues == [SpecIssue(path: "series", message: "must have between 1 and 64 series, got 65")])
     }
