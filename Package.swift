@@ -14,6 +14,9 @@ let package = Package(
     name: "chart-service",
     platforms: [.macOS(.v15)],
     products: [
+        // The renderer for other Swift packages (docs/embedding.md): `import ChartRender` brings the spec model
+        // (ChartSpec) and the scene types it uses (ChartScene) with it; the server modules are not products.
+        .library(name: "ChartRender", targets: ["ChartRender"]),
         .executable(name: "chartd", targets: ["chartd"]),
         .executable(name: "chart", targets: ["chart"]),
         .executable(name: "chart-bench", targets: ["chart-bench"]),

@@ -9,11 +9,14 @@ import ChartSVG
 
 /// An encoded chart image.
 public struct RenderedChart: Sendable {
+    /// The encoded image (or layout JSON), ready to write to a file or a response.
     public var bytes: [UInt8]
+    /// The format `bytes` are in.
     public var format: OutputFormat
     /// The MIME type to send with `bytes`.
     public var contentType: String { format.mediaType }
 
+    /// Wraps bytes already encoded in `format`.
     public init(bytes: [UInt8], format: OutputFormat) {
         self.bytes = bytes
         self.format = format
@@ -26,6 +29,7 @@ public struct ChartRenderer: Sendable {
     /// The fonts (or, without any font file, approximate metrics) used to measure and draw text.
     public let text: TextEngine
 
+    /// A renderer that measures and draws text with `text` (`TextEngine.loadDefault()` for the default fonts).
     public init(text: TextEngine) {
         self.text = text
     }
@@ -46,12 +50,24 @@ public struct ChartRenderer: Sendable {
         return try render(spec, format: format ?? spec.format ?? fallback, options: options)
     }
 
-    /// Renders a validated spec in `format`: lays it out, checks the scene against `options.budget` (a
-    /// `.tooComplex` naming what to reduce when over), then runs the backend, which polls `options.cancellation`.
+    /// Renders `spec` in `format` (which overrides the spec's own `format` field): validates it for that format
+    /// (`ChartSpec.validated(renderingAs:)`: a comparison for a spec from `parse`, or validated before and unchanged
+    /// since; a spec built in Swift gets every check JSON gets), lays it out, checks the scene against
+    /// `options.budget` (a `.tooComplex` naming what to reduce when over), then runs the backend, which polls
+    /// `options.cancellation`.
+    ///
+    /// - Throws: `RenderError.invalidSpec` with every problem and its JSON path; `.tooComplex` over the budget;
+    ///   `.cancelled` when `options.cancellation` fired; `.backendFailure` for a bug of ours (never a crash).
     public func render(_ spec: ChartSpec, format: OutputFormat, options: RenderOptions = RenderOptions())
         throws(RenderError) -> RenderedChart
     {
-        let spec = try Self.resolvingTimes(spec)
+        let valid: ChartSpec
+        do {
+            valid = try spec.validated(renderingAs: format)
+        } catch {
+            throw .invalidSpec(error)
+        }
+        let spec = try Self.resolvingTimes(valid)
         let bytes: [UInt8]
         switch format {
         case .svg, .smil:
@@ -91,7 +107,7 @@ public struct ChartRenderer: Sendable {
 
     /// The backend-neutral scene for `spec`; `interactive: false` leaves out tooltips and hit targets (for PNG).
     /// Sub-pixel dash patterns are already drawn as the solid lines they look like (`FineDashes`).
-    public func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
+    package func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
         layout(spec, interactive: interactive).resolvingFineDashes()
     }
 
@@ -179,7 +195,9 @@ public struct ChartRenderer: Sendable {
 
 /// How one render is bounded and identified: its budget, how it learns it is no longer wanted, and its SVG ids.
 public struct RenderOptions: Sendable {
+    /// The most the render may cost (`RenderBudget.standard` by default); over it, `RenderError.tooComplex`.
     public var budget: RenderBudget
+    /// Polled during the render; when it fires the render stops with `RenderError.cancelled` (a deadline, say).
     public var cancellation: CancellationCheck
     /// Prefix of the SVG's element ids. The service passes one derived from the chart's ETag, so several charts
     /// inlined in one page never share a gradient or clip id.
@@ -188,6 +206,7 @@ public struct RenderOptions: Sendable {
     /// frame. nil, the default, draws the static chart; so does a spec whose animation is off.
     public var time: Double?
 
+    /// Options with the standard budget, no cancellation, ids starting with `c`, the static chart.
     public init(budget: RenderBudget = .standard, cancellation: CancellationCheck = .never, idPrefix: String = "c",
                 time: Double? = nil) {
         self.budget = budget
@@ -220,4 +239,19 @@ extension PNGCompression {
         case .small: self = .small
         }
     }
+}
+
+extension ChartRenderer {
+    /// A renderer with the given TrueType or OpenType font files (`path#N` picks face N of a collection): `regular`
+    /// for text, `bold` for titles (synthesised from `regular` when nil), `fallbacks` searched in order for the
+    /// characters the first lacks (CJK, say). Loads the files once; create one renderer and share it.
+    ///
+    /// - Throws: `FontError` naming the file that could not be read or parsed.
+    public init(fontFiles regular: String, bold: String? = nil, fallbacks: [String] = []) throws(FontError) {
+        self.init(text: .fonts(try FontSet(regularPath: regular, boldPath: bold, fallbackPaths: fallbacks)))
+    }
+
+    /// Whether text can be drawn as glyphs (PNG, PDF, WebP, JPEG, animated raster, SVG with `text: .paths`): false
+    /// when no font file could be loaded; those formats then leave text out (SVG `<text>` still names its fonts).
+    public var canDrawText: Bool { text.canDrawGlyphs }
 }

@@ -27,6 +27,7 @@ public struct RenderBudget: Sendable, Equatable {
     /// Estimated rasterizing work (`rasterWork`) of all frames of an animated raster together, in nanoseconds.
     public var maxAnimatedRasterWork = 800_000_000.0
 
+    /// The standard budget (`RenderBudget.standard`); change single fields to raise or lower a bound.
     public init() {}
 
     /// The defaults.

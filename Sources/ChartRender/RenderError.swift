@@ -4,11 +4,13 @@ public import ChartSpec
 /// caller's (it cancelled), or ours (a backend failed on a validated spec — always a bug, reported as such rather
 /// than crashing).
 public enum RenderError: Error, Sendable, CustomStringConvertible {
+    /// The spec was refused: every problem with its JSON path (`series[0].values[3]`).
     case invalidSpec(SpecError)
     /// The chart would cost more than the `RenderBudget` allows; each issue names what to reduce.
     case tooComplex([SpecIssue])
     /// The caller's `CancellationCheck` fired (deadline passed, client gone); the partial output was discarded.
     case cancelled
+    /// An encoder failed on a valid spec: a bug of ours, reported instead of crashing.
     case backendFailure(String)
 
     public var description: String {

@@ -1,4 +1,4 @@
-public import ChartScene
+package import ChartScene
 
 /// Parses the CSS color syntax a chart spec accepts into a scene `Color`.
 ///
@@ -7,7 +7,7 @@ public import ChartScene
 /// (`rgb(1 2 3 / 50%)`) syntax; `hsl()`/`hsla()` in the same two syntaxes (CSS Color 4); and the CSS Color 4
 /// named colors including `transparent`. Anything else — including surrounding whitespace, out-of-range channels
 /// and other CSS functions — is rejected, so a color can never smuggle other text into SVG output.
-public enum CSSColor {
+package enum CSSColor {
     /// The forms listed in every rejection message.
     public static let acceptedForms = "expected a CSS color: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), "
         + "rgba(r, g, b, a), rgb(r g b / a), hsl(h, s%, l%), hsla(h, s%, l%, a), hsl(h s% l% / a) "
@@ -230,8 +230,10 @@ public enum CSSColor {
 
 /// A string that is not one of the accepted CSS color forms; `message` says why and lists the forms.
 public struct CSSColorError: Error, Hashable, Sendable {
+    /// What was wrong and which forms are accepted.
     public var message: String
 
+    /// An error with `message`.
     public init(message: String) {
         self.message = message
     }

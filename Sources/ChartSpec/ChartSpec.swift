@@ -1,11 +1,15 @@
 public import ChartScene
 
-/// A validated chart request. Every optional field of the JSON has been resolved to a default,
-/// so the layout never re-checks input. Build one with `ChartSpec.parse(_:)`.
+/// A chart request. Every optional field of the JSON has been resolved to a default, so the layout never re-checks
+/// input. Read one from JSON with `ChartSpec.parse(_:)` (validated), or build one in Swift
+/// (`ChartSpec(type: .line, title: "Sales")`, then set `series` and the rest) and let `validated()` — which
+/// `ChartRenderer.render` calls — apply exactly the checks and limits JSON gets.
 public struct ChartSpec: Hashable, Sendable {
+    /// The kind of chart.
     public var type: ChartType = .line
     /// Canvas size in CSS pixels (16…4096 each).
     public var width: Double = 640
+    /// Canvas height in CSS pixels (16…4096).
     public var height: Double = 360
     /// Device pixel ratio for raster output (1…4).
     public var scale: Double = 1
@@ -15,9 +19,11 @@ public struct ChartSpec: Hashable, Sendable {
     public var title: String?
     /// The title's color and size; nil means the default look.
     public var titleStyle: TitleStyle?
+    /// A line under the title; nil for none.
     public var subtitle: String?
     /// Category labels for x, one per value index.
     public var labels: [String]?
+    /// The data: 1…64 series, at most 1,000,000 points each and 2,000,000 in all.
     public var series: [Series] = []
     /// The x axis; no vertical grid lines by default.
     public var x = AxisOptions(grid: false)
@@ -26,10 +32,12 @@ public struct ChartSpec: Hashable, Sendable {
     /// The second value axis, on the right of the plot, for the series that say `axis: .y2` (line, area and
     /// vertical bar charts); drawn only when some series is on it. nil when not given: its defaults then (no grid).
     public var y2: AxisOptions?
+    /// Reference lines, boxes and value bubbles drawn over the data (at most 100).
     public var annotations: [Annotation] = []
     /// A vertical line's `x` given as ISO-8601 text (on a time axis), by annotation index; that annotation's `x` is
     /// NaN until resolved against the x axis zone (`ChartLayout.resolvingTimes`). Empty for numeric x.
     public var annotationXTexts: [Int: String] = [:]
+    /// Light or dark look.
     public var theme: Theme = .light
     /// nil means the theme's background; `.transparent` draws none.
     public var background: Color?
@@ -58,7 +66,10 @@ public struct ChartSpec: Hashable, Sendable {
     public var diff = DiffOptions()
     /// Pie and doughnut options (`type: "pie"`, `"doughnut"`).
     public var pie = PieOptions()
+    /// Set by the validator; lets `validated()` skip a spec unchanged since (not part of `==` or the hash).
+    var validation = ValidationStamp()
 
+    /// A spec with every default: a 640×360 line chart, light theme, no series yet (a valid spec needs 1…64).
     public init() {}
 }
 
@@ -74,7 +85,9 @@ extension ChartSpec {
 
 /// The chart kinds.
 public enum ChartType: String, Hashable, Sendable, CaseIterable {
+    /// Lines through the points of each series.
     case line
+    /// Lines with the area under them filled.
     case area
     /// Vertical or horizontal bars per category, grouped or stacked (see `ChartSpec.bars`).
     case bar
@@ -92,26 +105,35 @@ public enum ChartType: String, Hashable, Sendable, CaseIterable {
     case radar
 }
 
+/// The look of axes, grid, text and background, and the default palette.
 public enum Theme: String, Hashable, Sendable, CaseIterable {
+    /// Dark text on a white background.
     case light
+    /// Light text on a dark background.
     case dark
 }
 
 /// SVG text: `<text>` elements, or glyph outlines as paths (identical wherever shown).
 public enum TextMode: String, Hashable, Sendable, CaseIterable {
+    /// `<text>` elements: small, selectable, drawn with the viewer's fonts.
     case native
+    /// Glyph outlines as paths: looks the same everywhere, larger.
     case paths
 }
 
 /// PNG encoder trade-off between speed and size.
 public enum Compression: String, Hashable, Sendable, CaseIterable {
+    /// Fastest encoding, larger files.
     case fast
+    /// The default trade-off.
     case balanced
+    /// Smallest files, slower encoding.
     case small
 }
 
 /// One data series.
 public struct Series: Hashable, Sendable {
+    /// Shown in the legend and tooltips; nil for none.
     public var name: String?
     /// The data in x order. For category data, `x` is the index; `y` nil is a gap that breaks the line.
     public var points: [DataPoint]
@@ -130,7 +152,9 @@ public struct Series: Hashable, Sendable {
     /// The outline's width in CSS px (`ChartSpec.Limits.borderWidth`), drawn inside a bar's bounds and centered on
     /// a slice's or bubble's edge; nil means 1 when `borderColor` is given, else no outline.
     public var borderWidth: Double?
+    /// How consecutive points are joined.
     public var curve: Curve = .monotone
+    /// Stroke width in CSS px (`ChartSpec.Limits.lineWidth`).
     public var lineWidth: Double = 2
     /// Whether the line joining the points is drawn; nil means true. false leaves the dots (if any) and the fill.
     public var line: Bool?
@@ -141,6 +165,7 @@ public struct Series: Hashable, Sendable {
     public var dots: Bool = false
     /// The look of the dots (when `dots`).
     public var dot = DotOptions()
+    /// What is painted under the line.
     public var fill: FillMode = .none
     /// Opacity of the fill (0…1): a solid fill's, or a gradient fill's at its strong end; nil means the look's
     /// default (0.25 solid, 0.45 gradient). The seed's fill fades in to 0.7.
@@ -168,6 +193,8 @@ public struct Series: Hashable, Sendable {
     /// How a series with far more points than pixels is thinned before drawing.
     public var decimation: Decimation = .lttb
 
+    /// A series of `points`; `hasNumericX` says whether x is numeric (else the index).
+    /// `init(name:values:color:)` and `init(name:xy:color:)` are shorter.
     public init(name: String? = nil, points: [DataPoint], hasNumericX: Bool = false) {
         self.name = name
         self.points = points
@@ -177,9 +204,12 @@ public struct Series: Hashable, Sendable {
 
 /// One datum: x (index or numeric) and y (nil for a gap).
 public struct DataPoint: Hashable, Sendable {
+    /// The category index, or the numeric (time: epoch milliseconds) x.
     public var x: Double
+    /// The value; nil is a gap.
     public var y: Double?
 
+    /// A point at `x` with value `y` (nil for a gap).
     public init(x: Double, y: Double?) {
         self.x = x
         self.y = y
@@ -188,26 +218,34 @@ public struct DataPoint: Hashable, Sendable {
 
 /// A per-series override of how a series is drawn inside a bar chart.
 public enum SeriesMark: String, Hashable, Sendable, CaseIterable {
+    /// Drawn as a line over the bars.
     case line
+    /// Drawn as bars.
     case bar
 }
 
 /// A value axis: the left `y` or the right `y2`.
 public enum ValueAxis: String, Hashable, Sendable, CaseIterable {
+    /// The left value axis.
     case y
+    /// The right value axis.
     case y2
 }
 
 /// Decimation of large series: Largest-Triangle-Three-Buckets (shape-preserving) or per-pixel-column
 /// min/max (M4, keeps every spike).
 public enum Decimation: String, Hashable, Sendable, CaseIterable {
+    /// Largest-Triangle-Three-Buckets: keeps the shape of the line.
     case lttb
+    /// Per pixel column min and max: keeps every spike.
     case minmax
 }
 
 /// How a bar chart draws its bars.
 public struct BarOptions: Hashable, Sendable {
+    /// Vertical bars (categories along x) or horizontal ones (categories down y).
     public var orientation: BarOrientation = .vertical
+    /// Series side by side, or stacked.
     public var mode: BarMode = .grouped
     /// Radius of the bar's free end (the end away from the baseline), in CSS px; clamped to half the bar width.
     public var cornerRadius: Double = 0
@@ -221,9 +259,11 @@ public struct BarOptions: Hashable, Sendable {
     /// categoryWidth × categoryFraction / n × barFraction wide (stacked: n = 1).
     public var categoryFraction: Double?
 
+    /// Vertical, grouped, square-cornered bars without value labels, with today's spacing.
     public init() {}
 }
 
+/// Which way bars grow.
 public enum BarOrientation: String, Hashable, Sendable, CaseIterable {
     /// Categories along x, bars grow up (or down for negatives).
     case vertical
@@ -231,6 +271,7 @@ public enum BarOrientation: String, Hashable, Sendable, CaseIterable {
     case horizontal
 }
 
+/// How the bars of several series share a category.
 public enum BarMode: String, Hashable, Sendable, CaseIterable {
     /// Series side by side inside each category.
     case grouped
@@ -240,6 +281,7 @@ public enum BarMode: String, Hashable, Sendable, CaseIterable {
 
 /// The kind of an axis scale.
 public enum AxisScale: String, Hashable, Sendable, CaseIterable {
+    /// Evenly spaced values.
     case linear
     /// Base-10 logarithmic (y only); needs positive values.
     case log
@@ -249,6 +291,7 @@ public enum AxisScale: String, Hashable, Sendable, CaseIterable {
 
 /// How consecutive points are joined.
 public enum Curve: String, Hashable, Sendable, CaseIterable {
+    /// Straight segments.
     case linear
     /// One quadratic Bézier per interval, its control point above the interval's middle (the seed articles' order-2
     /// curve): slopes follow the neighbouring data, never flat inside a monotone run, never beyond the interval's data.
@@ -272,7 +315,9 @@ public enum Curve: String, Hashable, Sendable, CaseIterable {
 
 /// What is painted under a line.
 public enum FillMode: String, Hashable, Sendable, CaseIterable {
+    /// Nothing under the line.
     case none
+    /// A flat, translucent fill (`fillOpacity`).
     case solid
     /// Strong under the line, fading to transparent at the baseline.
     case gradient
@@ -316,14 +361,19 @@ public enum NumberFormat: Hashable, Sendable {
 
 /// Options of one axis.
 public struct AxisOptions: Hashable, Sendable {
+    /// The axis's lowest value, pinned; nil means from the data.
     public var min: Double?
+    /// The axis's highest value, pinned; nil means from the data.
     public var max: Double?
     /// A target tick count; the nice-tick algorithm may give a few more or fewer.
     public var tickCount: Int = 5
+    /// The axis title; nil for none.
     public var title: String?
+    /// Whether grid lines are drawn at the ticks.
     public var grid: Bool
     /// Dash on/off lengths of the grid lines in CSS px; empty for solid lines.
     public var gridDash: [Double] = []
+    /// How tick labels write numbers.
     public var format: NumberFormat = .auto
     /// Linear, log (y) or time (x).
     public var scale: AxisScale = .linear
@@ -333,7 +383,9 @@ public struct AxisOptions: Hashable, Sendable {
     /// For a time axis and series given as `values`: the instant of value 0, as epoch milliseconds (`startText`
     /// holds it when given as ISO-8601 text, resolved like point timestamps), and the milliseconds between values.
     public var start: Double?
+    /// `start` given as ISO-8601 text (resolved against `timeZone`); nil otherwise.
     public var startText: String?
+    /// Milliseconds between consecutive values on a time axis.
     public var step: Double?
     /// Whether the axis line, ticks, tick labels and title are drawn; grid lines follow `grid` either way.
     public var show: Bool = true
@@ -343,11 +395,13 @@ public struct AxisOptions: Hashable, Sendable {
     public var tickStep: Double?
     /// Values a linear axis's range includes but may extend past (unlike `min`/`max`, which pin the ends).
     public var softMin: Double?
+    /// A value the range includes but may extend past (the upper end).
     public var softMax: Double?
     /// true: a linear axis's range includes 0; false: it need not (bars then start at the plot edge nearest zero);
     /// nil: the kind's rule (bars and areas include 0, lines and scatter do not). Log and time axes ignore it.
     public var zero: Bool?
 
+    /// Axis options; every argument has the JSON field's default.
     public init(min: Double? = nil, max: Double? = nil, tickCount: Int = 5, title: String? = nil, grid: Bool = true,
                 format: NumberFormat = .auto) {
         self.min = min
@@ -362,21 +416,27 @@ public struct AxisOptions: Hashable, Sendable {
 /// A reference mark drawn over the data.
 public enum Annotation: Hashable, Sendable {
     /// A horizontal line at `y` (e.g. an average), measured on `axis` (nil: `y`).
-    case horizontalLine(y: Double, label: String?, color: Color?, dash: [Double], axis: ValueAxis? = nil)
+    case horizontalLine(y: Double, label: String? = nil, color: Color? = nil, dash: [Double] = [],
+                        axis: ValueAxis? = nil)
     /// A vertical line at `x` (category index or numeric x, e.g. "half time").
-    case verticalLine(x: Double, label: String?, color: Color?, dash: [Double])
+    case verticalLine(x: Double, label: String? = nil, color: Color? = nil, dash: [Double] = [])
     /// A value bubble on point `index` of series `series` (negative index counts from the end; −1 is the last).
-    case bubble(series: Int, index: Int, label: String?)
+    case bubble(series: Int, index: Int, label: String? = nil)
     /// A filled rectangle in data coordinates, drawn behind the series (e.g. a target range).
     case box(AnnotationBox)
 }
 
 /// The choreography of `smil`, `apng` and `gif` output. Times are seconds.
 public struct AnimationOptions: Hashable, Sendable {
+    /// Whether animated formats animate (false: they show the static chart).
     public var enabled: Bool = true
+    /// Seconds each element takes to appear.
     public var duration: Double = 1.2
+    /// How progress follows time.
     public var easing: Easing = .easeInOut
+    /// Seconds before the first element starts.
     public var delay: Double = 0
+    /// Seconds between the starts of consecutive series (or bars, slices, rings).
     public var stagger: Double = 0.15
     /// How often the animation plays: 1 plays once, `.infinity` repeats forever ("indefinite").
     public var repeatCount: Double = 1
@@ -389,8 +449,10 @@ public struct AnimationOptions: Hashable, Sendable {
     /// `fps`, or the default.
     public var framesPerSecond: Int { fps ?? Self.defaultFPS }
 
+    /// The default choreography: 1.2 s, ease-in-out, 0.15 s between series, played once.
     public init() {}
 
+    /// No animation: animated formats show the static chart.
     public static let disabled: AnimationOptions = {
         var a = AnimationOptions()
         a.enabled = false
@@ -398,10 +460,16 @@ public struct AnimationOptions: Hashable, Sendable {
     }()
 }
 
+/// How an animation's progress follows time.
 public enum Easing: String, Hashable, Sendable, CaseIterable {
+    /// Constant speed.
     case linear
+    /// Starts slowly.
     case easeIn
+    /// Ends slowly.
     case easeOut
+    /// Starts and ends slowly.
     case easeInOut
+    /// Overshoots a little and settles.
     case spring
 }

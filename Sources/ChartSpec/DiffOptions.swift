@@ -14,5 +14,6 @@ public struct DiffOptions: Hashable, Sendable {
         leadLabel.isEmpty ? name : leadLabel.replacing("{name}", with: name)
     }
 
+    /// The default look: the theme's colors for leading and trailing.
     public init() {}
 }

@@ -3,7 +3,9 @@
 /// gets (query, spec, `Accept`, file extension) is `FormatNegotiation` in the service and the CLI; what a format
 /// *is* lives only in this file.
 public enum OutputFormat: String, Hashable, Sendable, CaseIterable {
+    /// A static SVG.
     case svg
+    /// A PNG at the spec's `scale`.
     case png
     /// SVG with SMIL animation elements.
     case smil

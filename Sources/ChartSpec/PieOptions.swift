@@ -17,5 +17,6 @@ public struct PieOptions: Hashable, Sendable {
     /// The slice labels give the raw value (formatted like the y axis) instead of the percentage; nil means false.
     public var sliceValues: Bool?
 
+    /// The defaults: small slices merged into "Other", percentages shown, from twelve o'clock round the full disc.
     public init() {}
 }

@@ -12,7 +12,7 @@ extension ChartSpec {
     ///
     /// The issue is at `scale` when a smaller scale would fit (its message names the largest one, to 0.01), else at
     /// `width` (the canvas alone is too large); the message gives the sizes, the device pixels and the limit.
-    public var rasterBudgetIssue: SpecIssue? {
+    package var rasterBudgetIssue: SpecIssue? {
         let limit = Double(Self.maxRasterPixels)
         guard !(rasterPixels <= limit) else { return nil }
         let w = Diagnostics.show(width), h = Diagnostics.show(height)
@@ -33,14 +33,14 @@ extension ChartSpec {
     /// Throws `rasterBudgetIssue` when there is one. The PNG path calls this before allocating, whatever decided the
     /// format (`Accept`, say); `parse` checks it up front when it knows the output is PNG (an override, or the spec's
     /// own `format`).
-    public func checkRasterBudget() throws(SpecError) {
+    package func checkRasterBudget() throws(SpecError) {
         if let issue = rasterBudgetIssue { throw SpecError(issues: [issue]) }
     }
 
     /// Why this spec cannot be a WebP although it fits the raster budget: more than `maxWebPPixels` device pixels
     /// (at `scale`, naming the largest scale that fits, else at `width`), or a side longer than `maxWebPSide` (at
     /// `scale`, naming the largest scale that fits); nil when it fits.
-    public var webPSizeIssue: SpecIssue? {
+    package var webPSizeIssue: SpecIssue? {
         let w = Diagnostics.show(width), h = Diagnostics.show(height)
         if !(rasterPixels <= Double(Self.maxWebPPixels)) {
             let pixels = rasterPixels.isFinite && rasterPixels < 1e15 ? Diagnostics.grouped(Int(rasterPixels)) : "more"

@@ -19,6 +19,7 @@ public struct RingOptions: Hashable, Sendable {
     /// What a ring shows for a value above 1 (an overdue goal).
     public var overflow: RingOverflow = .clamp
 
+    /// The default ring gauge options.
     public init() {}
 
     /// The arc color for `value` when a threshold applies; nil means the series color.
@@ -31,9 +32,12 @@ public struct RingOptions: Hashable, Sendable {
 
 /// One color override of a ring gauge, used while the value is below `below`.
 public struct RingThreshold: Hashable, Sendable {
+    /// Values below this take `color`.
     public var below: Double
+    /// The ring's color for values below `below`.
     public var color: Color
 
+    /// Values below `below` are drawn in `color`.
     public init(below: Double, color: Color) {
         self.below = below
         self.color = color
@@ -63,5 +67,6 @@ public enum RingLabel: String, Hashable, Sendable, CaseIterable {
     case percent
     /// The series name.
     case name
+    /// No label.
     case none
 }

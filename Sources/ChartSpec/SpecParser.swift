@@ -16,12 +16,13 @@ extension ChartSpec {
     }
 
     /// Validates an already parsed JSON document (`format` as for `parse`).
-    public static func decode(_ root: JSONValue, renderingAs format: OutputFormat? = nil) throws(SpecError)
+    package static func decode(_ root: JSONValue, renderingAs format: OutputFormat? = nil) throws(SpecError)
         -> ChartSpec
     {
         var diagnostics = Diagnostics()
-        let spec = SpecFields.decode(root, renderingAs: format, &diagnostics)
+        var spec = SpecFields.decode(root, renderingAs: format, &diagnostics)
         if let error = diagnostics.error { throw error }
+        spec.validation = ValidationStamp(validated: spec)
         return spec
     }
 }

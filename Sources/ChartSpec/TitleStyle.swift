@@ -7,6 +7,7 @@ public struct TitleStyle: Hashable, Sendable {
     /// The title's font size in CSS px (`ChartSpec.Limits.titleSize`).
     public var size: Double?
 
+    /// A title look; nil color and size keep the theme's.
     public init(color: Color? = nil, size: Double? = nil) {
         self.color = color
         self.size = size

@@ -21,8 +21,34 @@ func specBenchmarks() -> [Benchmark] {
         Benchmark(name: "spec.parse 1x100k points (\(large.count / 1024) KiB)") {
             try ChartSpec.parse(large).series[0].points.count
         },
+        // A spec built in Swift gets the JSON checks by a canonical-form round trip (docs/embedding.md)…
+        Benchmark(name: "spec.validated typed 3x100") { try typedStandard.validated().series.count },
+        Benchmark(name: "spec.validated typed 1x100k points") { try typedLarge.validated().series.count },
+        // …and a parsed or validated one, unchanged, costs a comparison with its stamp (every server render).
+        Benchmark(name: "spec.validated parsed 3x100 (stamped)") { try parsed?.validated().series.count ?? 0 },
     ]
 }
+
+/// `standardSpecJSON()` built in Swift: the same chart, never validated.
+let typedStandard: ChartSpec = {
+    var spec = ChartSpec(type: .line, width: 800, height: 450, title: "Daily active users",
+                         labels: (0..<100).map { "Day \($0 + 1)" })
+    spec.series = (0..<3).map { s in
+        var series = Series(name: "Series \(s)", values: (0..<100).map { i in
+            Double((i * 37 + s * 101) % 1000) / 10 + Double(s) * 12.25
+        })
+        series.fill = .gradient
+        return series
+    }
+    spec.y = AxisOptions(min: 0, title: "users", format: .si)
+    spec.animation = AnimationOptions(duration: 1.5)
+    return spec
+}()
+
+/// `largeSpecJSON()` built in Swift.
+let typedLarge = ChartSpec(type: .line, series: [
+    Series(xy: (0..<100_000).map { i in (Double(i) * 0.5, Double((i * 7919) % 100_003) / 7.0) }),
+])
 
 /// A typical request: three named series of 100 values with decimals, category labels, axis options.
 func standardSpecJSON() -> [UInt8] {

@@ -74,7 +74,11 @@ enum SpecFields {
             draft.seriesPointCounts.append(valid ? series?.points.count : nil)
             if let series { draft.spec.series.append(series) }
         }
-        let total = draft.seriesPointCounts.reduce(0) { $0 + ($1 ?? 0) }
+        checkTotalPoints(draft.seriesPointCounts.reduce(0) { $0 + ($1 ?? 0) }, path, &diagnostics)
+    }
+
+    /// The limit on all series' points together, at `series` (shared with `ChartSpec.validated()`).
+    static func checkTotalPoints(_ total: Int, _ path: String, _ diagnostics: inout Diagnostics) {
         if total > ChartSpec.Limits.maxTotalPoints {
             diagnostics.report(path, "the series have \(total) points in total; the limit is "
                 + "\(ChartSpec.Limits.maxTotalPoints)")

@@ -117,15 +117,21 @@ extension Diagnostics {
             report(path(), "expected an array, got \(value.kindDescription)")
             return nil
         }
-        guard count.contains(elements.count) else {
-            let bound = count.lowerBound == 0
-                ? "at most \(count.upperBound)"
-                : count.lowerBound == count.upperBound
-                    ? "exactly \(count.lowerBound)" : "between \(count.lowerBound) and \(count.upperBound)"
-            report(path(), "must have \(bound) \(noun), got \(elements.count)")
-            return nil
-        }
-        return elements
+        return checkCount(elements.count, path(), count, noun: noun) ? elements : nil
+    }
+
+    /// Whether an array of `actual` elements is within `count`; reports it at `path` when not. Shared by `array`
+    /// and the checks of a spec built in Swift (`ChartSpec.validated()`), so both say the same.
+    mutating func checkCount(_ actual: Int, _ path: @autoclosure () -> String, _ count: ClosedRange<Int>,
+                             noun: String = "entries") -> Bool
+    {
+        guard !count.contains(actual) else { return true }
+        let bound = count.lowerBound == 0
+            ? "at most \(count.upperBound)"
+            : count.lowerBound == count.upperBound
+                ? "exactly \(count.lowerBound)" : "between \(count.lowerBound) and \(count.upperBound)"
+        report(path(), "must have \(bound) \(noun), got \(actual)")
+        return false
     }
 
     mutating func object(_ value: JSONValue, _ path: @autoclosure () -> String) -> [JSONMember]? {

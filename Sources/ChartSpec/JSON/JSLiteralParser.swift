@@ -21,7 +21,7 @@
 /// `.string`. Unwrapping it belongs to the caller, not here: the same one-level unwrapping is needed for a config
 /// that arrived as a JSON string inside a POST body, which this parser never sees, and only the caller knows that
 /// the positions of errors inside the unwrapped text refer to the inner text.
-public enum JSLiteralParser {
+package enum JSLiteralParser {
     /// Parses one literal value, which may be surrounded by whitespace and comments only.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try JSONParser.parseDocument(bytes) { buffer throws(JSONScanner.Failure) in

@@ -9,7 +9,7 @@ import Darwin
 /// Strict means: no comments, no trailing commas, no leading zeros, no NaN/Infinity, no lone surrogates,
 /// no unescaped control characters, valid UTF-8 only, and no duplicate keys within one object.
 /// Recursion is bounded by `maxDepth`, so hostile nesting (`[[[[…`) fails fast instead of overflowing the stack.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest allowed nesting of arrays and objects. A chart spec needs 4.
     public static let maxDepth = 64
     /// The longest string (key or value) in UTF-8 bytes, after unescaping.
@@ -22,7 +22,15 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8], maxStringBytes: Int = maxStringBytes) throws(JSONSyntaxError)
         -> JSONValue
     {
-        try parseDocument(bytes) { buffer throws(JSONScanner.Failure) in
+        try parse(bytes, maxStringBytes: maxStringBytes, maxInputBytes: maxInputBytes)
+    }
+
+    /// `parse` with the document limit raised for a caller that bounded the document itself (the canonical form of
+    /// a spec built in Swift, `ChartSpec.validated()`).
+    static func parse(_ bytes: [UInt8], maxStringBytes: Int, maxInputBytes: Int) throws(JSONSyntaxError)
+        -> JSONValue
+    {
+        try parseDocument(bytes, maxInputBytes: maxInputBytes) { buffer throws(JSONScanner.Failure) in
             var scanner = JSONScanner(bytes: buffer, maxStringBytes: maxStringBytes)
             let value = try scanner.parseValue(depth: 0)
             scanner.skipWhitespace()
@@ -36,7 +44,8 @@ public enum JSONParser {
     /// Checks the document's size, runs `scan` over its bytes and turns a scanner failure into a
     /// `JSONSyntaxError` with line, column and path. Shared with `JSLiteralParser`.
     static func parseDocument(
-        _ bytes: [UInt8], _ scan: (UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> JSONValue
+        _ bytes: [UInt8], maxInputBytes: Int = maxInputBytes,
+        _ scan: (UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) -> JSONValue
     ) throws(JSONSyntaxError) -> JSONValue {
         guard bytes.count <= maxInputBytes else {
             throw JSONSyntaxError(offset: 0, line: 1, column: 1,

@@ -2,7 +2,7 @@
 ///
 /// Paths are only built when something is reported, so the happy path never pays for string concatenation.
 /// Public for translators that report paths of their own input in the same notation (`ChartJSDialect`).
-public enum JSONPath {
+package enum JSONPath {
     /// The longest key shown verbatim in a path; longer keys are cut with "…" so error output stays small.
     static let maxShownKeyLength = 40
 

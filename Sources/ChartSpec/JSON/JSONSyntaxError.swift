@@ -1,5 +1,5 @@
 /// Malformed JSON: what was wrong, where in the bytes, and (when known) under which JSON path.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Zero-based byte offset of the problem.
     public var offset: Int
     /// One-based line number of `offset`.

@@ -7,9 +7,22 @@ struct JSONWriter {
     private var depth = 0
     /// The key of `member`, written just before the member's value (and not at all when it writes none).
     private var pendingKey: String?
+    /// The most bytes written; past it every write is skipped and `isOverLimit` is set, so writing a spec built in
+    /// Swift with a hostile amount of data costs a walk over it, not an allocation of its JSON.
+    private let limit: Int
+    /// True once a write was skipped because of `limit`: `bytes` is then a truncated, unusable document.
+    private(set) var isOverLimit = false
 
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+    init(capacity: Int = 0, limit: Int = .max) {
+        self.limit = limit
+        bytes.reserveCapacity(Swift.min(capacity, limit))
+    }
+
+    /// Whether `count` more bytes fit under `limit`; sets `isOverLimit` when they do not.
+    private mutating func fits(_ count: Int) -> Bool {
+        if isOverLimit { return false }
+        if bytes.count + count > limit { isOverLimit = true }
+        return !isOverLimit
     }
 
     private mutating func separate() {
@@ -23,6 +36,7 @@ struct JSONWriter {
     }
 
     private mutating func open(_ bracket: UInt8) {
+        guard fits(1) else { return }
         separate()
         bytes.append(bracket)
         depth += 1
@@ -30,6 +44,7 @@ struct JSONWriter {
     }
 
     private mutating func close(_ bracket: UInt8) {
+        guard fits(1) else { return }
         depth -= 1
         bytes.append(bracket)
     }
@@ -54,15 +69,36 @@ struct JSONWriter {
         pendingKey = nil
     }
 
-    mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
-    mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    mutating func string(_ value: String) { separate(); appendString(value) }
+    mutating func null() {
+        guard fits(4) else { return }
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        guard fits(5) else { return }
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    mutating func string(_ value: String) {
+        guard fits(value.utf8.count + 2) else { return }
+        separate()
+        appendString(value)
+    }
 
     /// Integers below 2^53 without a fraction (`640`), everything else in Swift's shortest round-trip form
-    /// (`0.1`, `1e-07`, `1e+20`), which is valid JSON. −0 is written as 0. Must be finite.
+    /// (`0.1`, `1e-07`, `1e+20`), which is valid JSON. −0 is written as 0.
+    ///
+    /// A validated spec holds only finite numbers. A spec built in Swift may not: NaN and the infinities are written
+    /// as `NaN`, `Infinity` and `-Infinity`, which are not JSON, so that reading the document back fails at the very
+    /// value with its JSON path (`ChartSpec.validated()` turns that into a "must be a finite number" issue).
     mutating func number(_ value: Double) {
+        guard fits(24) else { return }
         separate()
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+        if !value.isFinite {
+            bytes.append(contentsOf: (value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity").utf8)
+        } else if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
             bytes.append(contentsOf: String(Int64(value)).utf8)
         } else {
             bytes.append(contentsOf: String(describing: value).utf8)
