@@ -41,6 +41,7 @@ if options.showHelp {
     print(ChartdOptions.help, terminator: "")
     exit(0)
 }
+options.useZoneDatabase()
 
 // Block the shutdown signals (and SIGHUP, which reloads the keys file) before any thread starts, so every thread
 // inherits the mask and only `sigwait` below receives them — no async-signal-safety concerns.

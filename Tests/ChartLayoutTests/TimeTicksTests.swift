@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChartLayout
+import ChartTime
 
 struct TimeTicksTests {
     static func ms(_ s: String) -> Double { ISO8601Timestamp.parse(s) ?? .nan }

@@ -1,3 +1,4 @@
+import ChartTime
 import ChartScene
 import ChartSpec
 
@@ -20,6 +21,8 @@ struct XAxisLayout {
     var rotated: Bool
     /// Height below the plot's bottom edge taken by the labels.
     var height: Double
+    /// On a time axis, the instant (epoch milliseconds) of each run in `runs`; empty otherwise.
+    var instants: [Double] = []
 
     /// cos 45°: slanted labels advance this much per unit of text, horizontally and vertically.
     static let diagonal = 0.7071067811865476
@@ -137,10 +140,11 @@ struct XAxisLayout {
     /// Labels centered under their tick values, skipping any that would overlap the previous one; with the pixel
     /// column of each kept tick.
     static func centeredRuns(values: [Double], labels: [String], x: (Double) -> Double, plot: Rect,
-                             ctx: LayoutContext) -> (runs: [TextRun], tickXs: [Double]) {
+                             ctx: LayoutContext) -> (runs: [TextRun], tickXs: [Double], values: [Double]) {
         let style = ctx.style
         var runs: [TextRun] = []
         var tickXs: [Double] = []
+        var kept: [Double] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
             let run = TextRun(text: text, position: Point(inside(x(v), text: text, ctx: ctx),
@@ -152,8 +156,9 @@ struct XAxisLayout {
             lastEnd = box.maxX
             runs.append(placed)
             tickXs.append(x(v))
+            kept.append(v)
         }
-        return (runs, tickXs)
+        return (runs, tickXs, kept)
     }
 
     /// Faint vertical grid lines at the labelled ticks (`x.grid`, dashed by its dash), except where the y axis

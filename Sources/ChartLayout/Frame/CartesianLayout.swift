@@ -33,8 +33,10 @@ enum CartesianLayout {
             return Scene(width: ctx.canvas.width, height: ctx.canvas.height, background: nil, title: kind.name,
                          description: kind.name, nodes: [])
         }
-        return ctx.scene(kind: kind.name, description: kind.description(in: frame),
-                         nodes: frame.decorations + kind.marks(in: frame))
+        var scene = ctx.scene(kind: kind.name, description: kind.description(in: frame),
+                              nodes: frame.decorations + kind.marks(in: frame))
+        scene.xTickInstants = frame.xTickInstants
+        return scene
     }
 
     /// Whether some series has a finite y value; stops at the first.

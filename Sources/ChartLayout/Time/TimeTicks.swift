@@ -1,3 +1,5 @@
+public import ChartTime
+
 /// One tick of a time axis.
 public struct TimeTick: Hashable, Sendable {
     /// The instant, in milliseconds since 1970-01-01T00:00:00Z.
@@ -25,7 +27,7 @@ public struct TimeTick: Hashable, Sendable {
 public enum TimeTicks {
     /// The largest |instant| handled, in milliseconds: 10^8 days either side of 1970, as in ECMAScript dates.
     /// Larger bounds are clamped.
-    public static let maxAbsMilliseconds = 8.64e15
+    public static let maxAbsMilliseconds = ChartTimeZone.maxAbsMilliseconds
     /// Tick count limit for any step and domain (also bounds the work done).
     public static let maxTicks = 1000
     /// The target count is clamped to 1…this.
