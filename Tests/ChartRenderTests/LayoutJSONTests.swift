@@ -180,6 +180,19 @@ struct LayoutJSONTests {
         #expect(values.contains("2005-04-03T00:00:00-06:00") && values.contains("2005-04-04T00:00:00-05:00"))
     }
 
+    /// Bars on a time axis label their bands; each label's value is its band's instant in the zone (Paris switched to
+    /// summer time on 29 March 2026).
+    @Test func timeBarLabelsGiveTheirBandsInstants() throws {
+        let spec = #"{"type": "bar", "width": 1200, "x": {"type": "time", "timeZone": "Europe/Paris"}, "#
+            + #""series": [{"points": [["2026-03-27", 1], ["2026-03-28", 2], ["2026-03-29", 3], ["2026-03-30", 4]]}]}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let ticks = try #require((layout["axes"] as? [String: Any])?["x"] as? [[String: Any]])
+        #expect(ticks.compactMap { $0["value"] as? String } == [
+            "2026-03-27T00:00:00+01:00", "2026-03-28T00:00:00+01:00", "2026-03-29T00:00:00+01:00",
+            "2026-03-30T00:00:00+02:00",
+        ])
+    }
+
     /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the
     /// bar's, outline included (drawn inside them), with widths following `barFraction` and `categoryFraction`.
     @Test func barsCarryTheirColor() throws {

@@ -23,6 +23,8 @@ struct XAxisLayout {
     var height: Double
     /// On a time axis, the instant (epoch milliseconds) of each run in `runs`; empty otherwise.
     var instants: [Double] = []
+    /// On a category axis, the category index of each run in `runs` (time bars map them to instants).
+    var indices: [Int] = []
 
     /// cos 45°: slanted labels advance this much per unit of text, horizontally and vertically.
     static let diagonal = 0.7071067811865476
@@ -61,6 +63,7 @@ struct XAxisLayout {
 
         var runs: [TextRun] = []
         var tickXs: [Double] = []
+        var indices: [Int] = []
         if rotate {
             var previous: Point?
             for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -78,9 +81,10 @@ struct XAxisLayout {
                 previous = placed.position
                 runs.append(placed)
                 tickXs.append(x(Double(i)))
+                indices.append(i)
             }
             let height = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
-            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height)
+            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height, indices: indices)
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -94,8 +98,9 @@ struct XAxisLayout {
             lastEnd = box.maxX
             runs.append(placed)
             tickXs.append(x(Double(i)))
+            indices.append(i)
         }
-        return XAxisLayout(runs: runs, tickXs: tickXs, rotated: false, height: style.tickGap + lh)
+        return XAxisLayout(runs: runs, tickXs: tickXs, rotated: false, height: style.tickGap + lh, indices: indices)
     }
 
     private static func numeric(lo: Double, hi: Double, indexOnly: Bool, x: (Double) -> Double, plot: Rect,
