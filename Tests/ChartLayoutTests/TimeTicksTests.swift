@@ -208,6 +208,21 @@ struct TimeTicksDaylightSavingTests {
         #expect(Set(hours).count == (s.hoursLong == 23 ? 23 : 24))
     }
 
+    /// São Paulo's summer time of 2018 began at midnight: 4 November started at 01:00. Its day tick is that
+    /// instant (Foundation's start of the day) and is labelled with the date, not "01:00".
+    @Test func aDayWithoutMidnightStartsAtItsFirstInstant() throws {
+        let zone = try ChartTimeZone(identifier: "America/Sao_Paulo")
+        let ticks = TimeTicks.ticks(from: TimeTicksTests.ms("2018-11-02T12:00Z"), to: TimeTicksTests.ms("2018-11-06T12:00Z"),
+                                    step: TimeStep(1, .day), zone: zone)
+        #expect(ticks.map(\.label) == ["Sat 3", "Sun 4", "Mon 5", "Tue 6"])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
+        for tick in ticks {
+            let date = Date(timeIntervalSince1970: tick.value / 1000)
+            #expect(calendar.startOfDay(for: date) == date, "\(tick)")
+        }
+    }
+
     @Test func sydneySummerSpansTheNewYear() throws {
         let zone = try ChartTimeZone(identifier: "Australia/Sydney")
         let ticks = TimeTicks.ticks(from: TimeTicksTests.ms("2025-12-15"), to: TimeTicksTests.ms("2026-05-01"),

@@ -151,12 +151,18 @@ public enum TimeTicks {
     }
 
     /// The label of the tick at `t` and its level: 0 time with seconds, 1 time, 2 day, 3 month, 4 year.
-    /// A tick on a coarser boundary names the coarser unit: `Mar` at a month start, `2026` at a year start.
+    /// A tick on a coarser boundary names the coarser unit: `Mar` at a month start, `2026` at a year start (a day's
+    /// start is its midnight, or the first instant after a skipped midnight).
     public static func label(_ t: Double, step: TimeStep, zone: ChartTimeZone = .utc) -> (String, Int) {
         let local = zone.localMilliseconds(fromUTC: clamp(t))
         let days = (local / 86_400_000).rounded(.down)
-        let msOfDay = local - days * 86_400_000
+        var msOfDay = local - days * 86_400_000
         let date = CivilDate(daysSinceEpoch: Int(days))
+        // A day whose midnight clocks skipped (São Paulo's summer time began at 00:00) starts at 01:00: that instant
+        // is the day's start, labelled with its date like a midnight.
+        if msOfDay != 0, msOfDay <= 7_200_000, zone.utcMilliseconds(fromLocal: days * 86_400_000) == clamp(t) {
+            msOfDay = 0
+        }
         if msOfDay != 0 {
             let seconds = Int((msOfDay / 1000).rounded(.down))
             let hh = two(seconds / 3600), mm = two(seconds / 60 % 60)
