@@ -88,8 +88,9 @@ public struct PosixTZRule: Hashable, Sendable {
         return best?.daylight == true ? daylight.type : standard
     }
 
-    /// Every switch in the years `fromYear…toYear`, in time order, as transitions (a year's start or end that would
-    /// not change anything, as in an all-year daylight rule, is left out).
+    /// Every switch in the years `fromYear…toYear` (clamped to ±1,000,000; empty for more than 10,000 years at once),
+    /// in time order, as transitions (a year's start or end that would not change anything, as in an all-year
+    /// daylight rule, is left out).
     public func transitions(fromYear: Int, toYear: Int) -> [ZoneTransition] {
         let limit = 1_000_000
         let fromYear = min(max(fromYear, -limit), limit), toYear = min(max(toYear, -limit), limit)
