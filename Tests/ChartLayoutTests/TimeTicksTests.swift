@@ -223,6 +223,20 @@ struct TimeTicksDaylightSavingTests {
         }
     }
 
+    /// Lord Howe's summer time is half an hour: hourly ticks stay on whole local hours on both sides of each
+    /// switch (Foundation's local minute is 0), never drifting to :30.
+    @Test(arguments: [("2026-04-04T12:00Z", "2026-04-04T20:00Z"), ("2026-10-03T12:00Z", "2026-10-03T20:00Z")])
+    func lordHoweHourlyTicksStayOnWholeHours(from: String, to: String) throws {
+        let zone = try ChartTimeZone(identifier: "Australia/Lord_Howe")
+        let ticks = TimeTicks.ticks(from: TimeTicksTests.ms(from), to: TimeTicksTests.ms(to), step: TimeStep(1, .hour),
+                                    zone: zone)
+        #expect(ticks.count >= 7)
+        for tick in ticks {
+            #expect(Self.components(tick.value, "Australia/Lord_Howe").minute == 0, "\(tick)")
+        }
+        #expect(Set(ticks.map { zone.offsetSeconds(atUTC: $0.value) }) == [37_800, 39_600])
+    }
+
     @Test func sydneySummerSpansTheNewYear() throws {
         let zone = try ChartTimeZone(identifier: "Australia/Sydney")
         let ticks = TimeTicks.ticks(from: TimeTicksTests.ms("2025-12-15"), to: TimeTicksTests.ms("2026-05-01"),

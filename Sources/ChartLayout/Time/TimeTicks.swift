@@ -20,7 +20,8 @@ public struct TimeTick: Hashable, Sendable {
 /// Calendar-nice ticks for a time axis: steps from one second to many years, placed at round wall-clock times in a
 /// given zone (local midnight stays local midnight across daylight-saving switches), with compact labels.
 ///
-/// Alignment: seconds, minutes and 1-hour steps sit on multiples of the step in local time; 3/6/12-hour steps restart
+/// Alignment: seconds, minutes and 1-hour steps sit on multiples of the step in local time (realigned after a switch
+/// by a fraction of the step, like Lord Howe's half hour); 3/6/12-hour steps restart
 /// at every local midnight; 2-day steps restart on the 1st of every month (1, 3, …, 29, 31, 1); weeks start on Monday
 /// (ISO 8601); months and years sit on multiples of the step (Jan/Apr/Jul/Oct, 2020/2025/2030).
 /// Labels use English month and weekday abbreviations.
@@ -103,7 +104,15 @@ public enum TimeTicks {
             while t < lo { t += ms }
             while t <= hi, out.count < maxTicks {
                 out.append(t)
-                t += ms
+                var next = t + ms
+                // After a switch by a fraction of the step (Lord Howe's 30 minutes under hourly ticks) the ticks
+                // realign to round local times: the first at or after `next`.
+                let shift = Double(zone.offsetSeconds(atUTC: next) - zone.offsetSeconds(atUTC: t)) * 1000
+                if shift.truncatingRemainder(dividingBy: ms) != 0 {
+                    let local = zone.localMilliseconds(fromUTC: next)
+                    next += (local / ms).rounded(.up) * ms - local
+                }
+                t = next
             }
         } else {
             var cursor = LocalCursor(floorOf: lo, step: step, zone: zone)
