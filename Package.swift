@@ -30,8 +30,14 @@ let package = Package(
         .target(name: "ChartJSDialect", dependencies: ["ChartSpec"], swiftSettings: strict),
         // TrueType reading, text measurement and glyph outlines.
         .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
+        // Time zones from the system's tzdata (our TZif reader, POSIX TZ rules, a bounded zone cache) and the civil
+        // calendar. Its own module with no dependencies, below ChartLayout (which lays out time axes with it) rather
+        // than below ChartSpec: the spec layer checks no zone names (the layout's time resolution does, right after
+        // parsing, and reports x.timeZone as a spec error), and the CLI, chartd's options and the fuzzer reach the
+        // reader without the layout.
+        .target(name: "ChartTime", swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
-        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene"], swiftSettings: strict),
+        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene", "ChartTime"], swiftSettings: strict),
         // The choreography of an animated chart: one timeline that the SMIL writer and the frame sampler both read.
         .target(name: "ChartAnimation", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scene → SVG text (static and SMIL-animated).
@@ -64,7 +70,7 @@ let package = Package(
             name: "ChartRender",
             dependencies: [
                 "ChartSpec", "ChartLayout", "ChartScene", "ChartText", "ChartAnimation", "ChartSVG", "ChartRaster",
-                "ChartPNG", "ChartPDF", "ChartWebP", "ChartJPEG", "ChartAPNG", "ChartGIF",
+                "ChartPNG", "ChartPDF", "ChartWebP", "ChartJPEG", "ChartAPNG", "ChartGIF", "ChartTime",
             ],
             swiftSettings: strict),
         // OpenSSL's libcrypto behind a fence: SHA-256 for cache keys and ETags, HMAC-SHA256 for signed URLs.
@@ -83,12 +89,12 @@ let package = Package(
         .target(
             name: "ChartService",
             dependencies: ["HTTPServer", "ChartRender", "ChartScene", "ChartText", "ChartCrypto", "ChartJSDialect",
-                           "CBuildInfo"],
+                           "ChartTime", "CBuildInfo"],
             swiftSettings: strict),
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(
-            name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService"],
+            name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService", "ChartTime"],
             swiftSettings: strict),
         .executableTarget(
             name: "chart-bench",
@@ -97,14 +103,16 @@ let package = Package(
         // Fuzz harnesses for the untrusted-input parsers (scripts/fuzz); a plain build replays inputs.
         .target(name: "CFuzzerDriver"),
         .executableTarget(
-            name: "chart-fuzz", dependencies: ["ChartRender", "ChartSpec", "ChartText", "HTTPServer", "CFuzzerDriver"],
+            name: "chart-fuzz",
+            dependencies: ["ChartRender", "ChartSpec", "ChartText", "ChartTime", "HTTPServer", "CFuzzerDriver"],
             swiftSettings: strict),
 
         .testTarget(name: "ChartSceneTests", dependencies: ["ChartScene"]),
         .testTarget(name: "ChartSpecTests", dependencies: ["ChartSpec"]),
         .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText"]),
+        .testTarget(name: "ChartTimeTests", dependencies: ["ChartTime"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText", "ChartTime"]),
         .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),
@@ -118,7 +126,7 @@ let package = Package(
         .testTarget(name: "ChartAPNGTests", dependencies: ["ChartAPNG", "ChartRaster", "CPNG"]),
         .testTarget(name: "ChartGIFTests", dependencies: ["ChartGIF", "ChartRaster"]),
         .testTarget(name: "ChartCryptoTests", dependencies: ["ChartCrypto"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartAnimation", "RasterTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartAnimation", "RasterTestSupport", "ChartTime"], exclude: ["Golden"]),
         // A loopback socket client and test threads, shared by the two test targets that speak over sockets.
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SocketTestSupport"]),

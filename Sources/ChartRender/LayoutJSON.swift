@@ -2,6 +2,7 @@ import ChartScene
 import ChartSpec
 import ChartLayout
 import ChartText
+import ChartTime
 
 /// The computed layout as JSON, for client-side hit-testing and custom overlays. Everything is read back from the
 /// scene the SVG and PNG backends draw, so coordinates agree with them exactly:
@@ -28,7 +29,9 @@ import ChartText
 /// bar's `color` is its fill (its own entry of the series' `colors`, else the series color), given only for a series
 /// with `colors`: the others' bars all have their series' color, and 128k of them would add 2.5 MB for nothing.
 /// An axis entry's `position` is the label's anchor (x for the x axis, the tick's y for the y axis) and `value`
-/// the number the label shows when it is numeric (null for categories' text, dates and the like).
+/// the number the label shows when it is numeric (null for categories' text and the like); on a time axis it is the
+/// tick's instant as ISO 8601 text with the axis zone's offset at it (`2005-04-04T00:00:00-05:00`), since a label
+/// such as `Mar` does not say its year.
 ///
 /// `slices` and `rings` come from the `ArcMark`s of the `.slice` and `.ring` groups: `x`/`y` the center, angles in
 /// degrees clockwise from twelve o'clock (exact, like the data), `datum` the index of the value in the series (null
@@ -97,13 +100,18 @@ enum LayoutJSON {
         w.open("{")
         // `y2` only when the chart has a second axis, so other charts' layouts stay as they were.
         let second = y2Axis.map { [("y2", $0, true)] } ?? []
+        // A time axis's labels carry their instants, written in the axis zone (the spec was checked, so it loads).
+        let zone = scene.xTickInstants.isEmpty ? nil
+            : (try? ChartTimeZone(identifier: spec.x.timeZone ?? "UTC")) ?? .utc
         for (name, list, vertical) in [("x", xAxis, false), ("y", yAxis, true)] + second {
             w.key(name)
             w.open("[")
-            for run in list where run.rotation == 0 || !vertical {
+            for (k, run) in list.enumerated() where run.rotation == 0 || !vertical {
                 w.open("{")
                 w.key("value")
-                if let v = numericValue(run.text) { w.exact(v) } else { w.null() }
+                if !vertical, let zone, k < scene.xTickInstants.count {
+                    w.string(zone.iso8601(utcMilliseconds: scene.xTickInstants[k]))
+                } else if let v = numericValue(run.text) { w.exact(v) } else { w.null() }
                 w.key("label"); w.string(run.text)
                 // y labels sit with their baseline (ascent − descent) / 2 below the tick.
                 let shift = (metrics.ascent(size: run.size) - metrics.descent(size: run.size)) / 2

@@ -54,6 +54,11 @@ public struct Scene: Hashable, Sendable {
     /// A longer accessible description (SVG `<desc>`).
     public var description: String
     public var nodes: [Node]
+    /// The instant (epoch milliseconds) each label of a time x axis stands for (a tick, or a bar's band on a time
+    /// axis), in the order of the text runs
+    /// directly inside the `.xAxis` group (the axis title, after them, has none); empty when x is not a time axis.
+    /// Labels such as `Mar` do not say their year, so the layout JSON reports these instead (`axes.x[].value`).
+    public var xTickInstants: [Double] = []
 
     public init(width: Double, height: Double, background: Color?, title: String, description: String,
                 nodes: [Node]) {

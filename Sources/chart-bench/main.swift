@@ -33,6 +33,7 @@ let all: [Benchmark] = [
     pdfBenchmarks(),
     animatedBenchmarks(),
     pdfFontBenchmarks(),
+    timeAxisBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -4,6 +4,7 @@ import Glibc
 import ChartRender
 import ChartSpec
 import ChartText
+import ChartTime
 import HTTPServer
 
 /// What one fuzz input exercises. Each target must return normally for every input: a trap, a sanitizer report
@@ -21,6 +22,9 @@ enum FuzzTarget: String, CaseIterable {
     /// `JSLiteralParser`; differentially, where `JSONParser` accepts the bytes the literal reader must read the same
     /// value, and where `JSONParser` refuses valid JSON for a limit, the literal reader must refuse at that offset.
     case literal
+    /// Bytes as a TZif time zone file (issue 17): parsed, then every local time type looked up around each
+    /// transition and a century of its footer's transitions listed, as a time axis would use the zone.
+    case tzif
 
     /// Loads what lives for the whole process (the default fonts) before the first input, so libFuzzer does not
     /// count it against that input.
@@ -34,6 +38,7 @@ enum FuzzTarget: String, CaseIterable {
         case .font: Self.font(bytes)
         case .http: Self.http(bytes)
         case .literal: Self.literal(bytes)
+        case .tzif: Self.tzif(bytes)
         }
     }
 
@@ -52,6 +57,22 @@ enum FuzzTarget: String, CaseIterable {
         guard let first = bytes.first else { return }
         let format = formats[Int(first) % formats.count]
         _ = try? ChartRenderer.shared.render(json: Array(bytes.dropFirst()), format: format, options: options)
+    }
+
+    private static func tzif(_ bytes: [UInt8]) {
+        guard let rules = try? TZifReader.parse(bytes) else { return }
+        let zone = ChartTimeZone(identifier: "Fuzz/Zone", rules: rules)
+        for t in rules.transitionTimes.prefix(512) {
+            for ms in [Double(t) * 1000 - 1, Double(t) * 1000, Double(t) * 1000 + 3_600_000] {
+                _ = zone.localTimeType(atUTC: ms)
+                _ = zone.utcMilliseconds(fromLocal: zone.localMilliseconds(fromUTC: ms))
+                _ = zone.iso8601(utcMilliseconds: ms)
+            }
+        }
+        let last = rules.transitionTimes.last ?? 0
+        _ = rules.transitions(from: last - 86_400, to: last + 100 * 31_556_952, limit: 1000)
+        _ = zone.utcMilliseconds(fromLocal: 8.64e15)
+        _ = zone.utcMilliseconds(fromLocal: -8.64e15)
     }
 
     private static func font(_ bytes: [UInt8]) {

@@ -8,6 +8,7 @@ import Foundation
 // chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 //              [--data-uri]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
+// chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]  (TimeZoneCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
 // Invalid input: exit 1 with one validation error per line on stderr. Usage errors (an unknown OUT extension
 // too): exit 2.
@@ -17,6 +18,7 @@ let usage = """
            chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
                         [-o OUT] [--format F] [--data-uri]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
+           chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]   (chart timezone --help)
 
       SPEC.json   the chart spec; "-" reads standard input
       -o OUT      where to write the image; "-" or omitted writes standard output
@@ -198,6 +200,10 @@ struct RenderCommand {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "timezone" {
+    TimeZoneCommand(arguments: Array(arguments.dropFirst())).run()
+    exit(0)
+}
 if arguments.first == "sign" {
     SignCommand(arguments: Array(arguments.dropFirst())).run()
     exit(0)

@@ -43,6 +43,7 @@ if options.showVersion {
     print(BuildInfo.versionLine)
     exit(0)
 }
+options.useZoneDatabase()
 
 // Block the shutdown signals (and SIGHUP, which reloads the keys file) before any thread starts, so every thread
 // inherits the mask and only `sigwait` below receives them — no async-signal-safety concerns.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChartLayout
+import ChartTime
 
 struct ISO8601TimestampTests {
     /// Expected instants come from Foundation's calendar, not from our own arithmetic.

@@ -2,6 +2,7 @@ import Testing
 import ChartScene
 import ChartSpec
 import ChartText
+import ChartTime
 @testable import ChartLayout
 
 struct TimeAxisTests {
@@ -49,17 +50,17 @@ struct TimeAxisTests {
         }
     }
 
-    @Test func unknownZoneListsTheSupportedOnes() {
+    @Test func unknownZoneSuggestsACloseName() {
         var spec = ChartSpec()
         spec.x.scale = .time
-        spec.x.timeZone = "Mars/Olympus"
+        spec.x.timeZone = "Europe/Pari"
         spec.series = [Series(points: [DataPoint(x: 0, y: 1)], hasNumericX: true)]
         #expect(throws: SpecError.self) { try ChartLayout.resolvingTimes(spec) }
         do {
             _ = try ChartLayout.resolvingTimes(spec)
         } catch {
             #expect(error.issues.first?.path == "x.timeZone")
-            #expect(error.issues.first?.message.contains("Europe/Berlin") == true)
+            #expect(error.issues.first?.message.contains("did you mean \"Europe/Paris\"") == true)
         }
     }
 

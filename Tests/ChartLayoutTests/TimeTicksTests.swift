@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChartLayout
+import ChartTime
 
 struct TimeTicksTests {
     static func ms(_ s: String) -> Double { ISO8601Timestamp.parse(s) ?? .nan }
@@ -205,6 +206,35 @@ struct TimeTicksDaylightSavingTests {
         }
         let hours = ticks.map { Self.components($0.value, s.zone).hour ?? -1 }
         #expect(Set(hours).count == (s.hoursLong == 23 ? 23 : 24))
+    }
+
+    /// São Paulo's summer time of 2018 began at midnight: 4 November started at 01:00. Its day tick is that
+    /// instant (Foundation's start of the day) and is labelled with the date, not "01:00".
+    @Test func aDayWithoutMidnightStartsAtItsFirstInstant() throws {
+        let zone = try ChartTimeZone(identifier: "America/Sao_Paulo")
+        let ticks = TimeTicks.ticks(from: TimeTicksTests.ms("2018-11-02T12:00Z"), to: TimeTicksTests.ms("2018-11-06T12:00Z"),
+                                    step: TimeStep(1, .day), zone: zone)
+        #expect(ticks.map(\.label) == ["Sat 3", "Sun 4", "Mon 5", "Tue 6"])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
+        for tick in ticks {
+            let date = Date(timeIntervalSince1970: tick.value / 1000)
+            #expect(calendar.startOfDay(for: date) == date, "\(tick)")
+        }
+    }
+
+    /// Lord Howe's summer time is half an hour: hourly ticks stay on whole local hours on both sides of each
+    /// switch (Foundation's local minute is 0), never drifting to :30.
+    @Test(arguments: [("2026-04-04T12:00Z", "2026-04-04T20:00Z"), ("2026-10-03T12:00Z", "2026-10-03T20:00Z")])
+    func lordHoweHourlyTicksStayOnWholeHours(from: String, to: String) throws {
+        let zone = try ChartTimeZone(identifier: "Australia/Lord_Howe")
+        let ticks = TimeTicks.ticks(from: TimeTicksTests.ms(from), to: TimeTicksTests.ms(to), step: TimeStep(1, .hour),
+                                    zone: zone)
+        #expect(ticks.count >= 7)
+        for tick in ticks {
+            #expect(Self.components(tick.value, "Australia/Lord_Howe").minute == 0, "\(tick)")
+        }
+        #expect(Set(ticks.map { zone.offsetSeconds(atUTC: $0.value) }) == [37_800, 39_600])
     }
 
     @Test func sydneySummerSpansTheNewYear() throws {

@@ -159,8 +159,38 @@ struct LayoutJSONTests {
             Issue.record("accepted an unknown zone")
         } catch {
             #expect("\(error)".contains("x.timeZone"))
-            #expect("\(error)".contains("Asia/Tokyo"))
+            #expect("\(error)".contains("unknown time zone \"Europe/Atlantis\""))
         }
+    }
+
+    /// A time axis's ticks give their instants with the zone's offset at each: Chicago's 2005 switch came on
+    /// April 3 (the rule of that year, not today's), so the ticks before it are −06:00 and those after −05:00, each
+    /// at local midnight, and every label's day is the instant's local day.
+    @Test func timeTicksGiveTheirInstantsWithTheZonesOffset() throws {
+        let spec = #"{"width": 1000, "x": {"type": "time", "timeZone": "America/Chicago", "tickCount": 9}, "#
+            + #""series": [{"points": [["2005-03-30", 1], ["2005-04-08", 2]]}]}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let ticks = try #require((layout["axes"] as? [String: Any])?["x"] as? [[String: Any]])
+        let values = ticks.compactMap { $0["value"] as? String }
+        #expect(values.count == ticks.count && values.count >= 8)
+        for value in values {
+            #expect(value.hasSuffix("T00:00:00-06:00") == (value < "2005-04-03T03"), "\(value)")
+            #expect(value.hasSuffix("T00:00:00-05:00") == (value >= "2005-04-03T03"), "\(value)")
+        }
+        #expect(values.contains("2005-04-03T00:00:00-06:00") && values.contains("2005-04-04T00:00:00-05:00"))
+    }
+
+    /// Bars on a time axis label their bands; each label's value is its band's instant in the zone (Paris switched to
+    /// summer time on 29 March 2026).
+    @Test func timeBarLabelsGiveTheirBandsInstants() throws {
+        let spec = #"{"type": "bar", "width": 1200, "x": {"type": "time", "timeZone": "Europe/Paris"}, "#
+            + #""series": [{"points": [["2026-03-27", 1], ["2026-03-28", 2], ["2026-03-29", 3], ["2026-03-30", 4]]}]}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let ticks = try #require((layout["axes"] as? [String: Any])?["x"] as? [[String: Any]])
+        #expect(ticks.compactMap { $0["value"] as? String } == [
+            "2026-03-27T00:00:00+01:00", "2026-03-28T00:00:00+01:00", "2026-03-29T00:00:00+01:00",
+            "2026-03-30T00:00:00+02:00",
+        ])
     }
 
     /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the

@@ -1,3 +1,4 @@
+import ChartTime
 import ChartScene
 import ChartSpec
 
@@ -20,6 +21,10 @@ struct XAxisLayout {
     var rotated: Bool
     /// Height below the plot's bottom edge taken by the labels.
     var height: Double
+    /// On a time axis, the instant (epoch milliseconds) of each run in `runs`; empty otherwise.
+    var instants: [Double] = []
+    /// On a category axis, the category index of each run in `runs` (time bars map them to instants).
+    var indices: [Int] = []
 
     /// cos 45°: slanted labels advance this much per unit of text, horizontally and vertically.
     static let diagonal = 0.7071067811865476
@@ -58,6 +63,7 @@ struct XAxisLayout {
 
         var runs: [TextRun] = []
         var tickXs: [Double] = []
+        var indices: [Int] = []
         if rotate {
             var previous: Point?
             for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -75,9 +81,10 @@ struct XAxisLayout {
                 previous = placed.position
                 runs.append(placed)
                 tickXs.append(x(Double(i)))
+                indices.append(i)
             }
             let height = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
-            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height)
+            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height, indices: indices)
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
@@ -91,8 +98,9 @@ struct XAxisLayout {
             lastEnd = box.maxX
             runs.append(placed)
             tickXs.append(x(Double(i)))
+            indices.append(i)
         }
-        return XAxisLayout(runs: runs, tickXs: tickXs, rotated: false, height: style.tickGap + lh)
+        return XAxisLayout(runs: runs, tickXs: tickXs, rotated: false, height: style.tickGap + lh, indices: indices)
     }
 
     private static func numeric(lo: Double, hi: Double, indexOnly: Bool, x: (Double) -> Double, plot: Rect,
@@ -137,10 +145,11 @@ struct XAxisLayout {
     /// Labels centered under their tick values, skipping any that would overlap the previous one; with the pixel
     /// column of each kept tick.
     static func centeredRuns(values: [Double], labels: [String], x: (Double) -> Double, plot: Rect,
-                             ctx: LayoutContext) -> (runs: [TextRun], tickXs: [Double]) {
+                             ctx: LayoutContext) -> (runs: [TextRun], tickXs: [Double], values: [Double]) {
         let style = ctx.style
         var runs: [TextRun] = []
         var tickXs: [Double] = []
+        var kept: [Double] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
             let run = TextRun(text: text, position: Point(inside(x(v), text: text, ctx: ctx),
@@ -152,8 +161,9 @@ struct XAxisLayout {
             lastEnd = box.maxX
             runs.append(placed)
             tickXs.append(x(v))
+            kept.append(v)
         }
-        return (runs, tickXs)
+        return (runs, tickXs, kept)
     }
 
     /// Faint vertical grid lines at the labelled ticks (`x.grid`, dashed by its dash), except where the y axis

@@ -28,6 +28,10 @@ struct CartesianFrame {
     var decorations: [Node]
     /// The second value axis, on the right; nil when no series is on `y2`.
     var y2: SecondAxis?
+    /// The instants of a drawn time axis's labels, in their order (`Scene.xTickInstants`).
+    var xTickInstants: [Double] = []
+    /// The category indices of a drawn category axis's labels, in their order.
+    var xLabelIndices: [Int] = []
 
     /// The value axis domain.
     var domain: (Double, Double) { (ticks.domainMin, ticks.domainMax) }
@@ -109,7 +113,9 @@ struct CartesianFrame {
         if spec.x.show { decorations.append(r.x.axisNode(plot: r.plot, ctx: ctx)) }
         return CartesianFrame(plot: r.plot, ticks: r.y.ticks, value: r.y.scale(plot: r.plot),
                               isLog: spec.y.scale == .log, xPosition: r.position,
-                              bands: bands(extent: extent, plot: r.plot), decorations: decorations, y2: y2)
+                              bands: bands(extent: extent, plot: r.plot), decorations: decorations, y2: y2,
+                              xTickInstants: spec.x.show ? r.x.instants : [],
+                              xLabelIndices: spec.x.show ? r.x.indices : [])
     }
 
     /// Sparkline: the data fills the canvas, inset only by how far the marks reach. When `titled` (`axes: false`

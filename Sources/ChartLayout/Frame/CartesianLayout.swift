@@ -15,9 +15,10 @@ enum CartesianLayout {
             // Bars put a time axis's instants on bands: the kinds draw the spec re-indexed onto them.
             let categorized = TimeCategories.categorize(spec)
             let ctx = context(categorized?.spec ?? spec), categories = categorized?.categories
-            return spec.bars.orientation == .horizontal
-                ? scene(HorizontalBarKind(ctx: ctx, timeCategories: categories))
-                : scene(BarKind(ctx: ctx, timeCategories: categories))
+            if spec.bars.orientation == .horizontal {
+                return scene(HorizontalBarKind(ctx: ctx, timeCategories: categories))
+            }
+            return scene(BarKind(ctx: ctx, timeCategories: categories), timeCategories: categories)
         case .scatter: return scene(ScatterKind(ctx: context(spec)))
         case .diff: return scene(DiffKind(ctx: context(spec)))
         default: return scene(LineKind(ctx: context(spec), area: spec.type == .area))
@@ -26,15 +27,21 @@ enum CartesianLayout {
 
     /// The frame's decorations and the kind's marks; an empty scene when not even the marks fit; the title and a
     /// "No data" message when no series has a finite value (rather than bare axes over an invented 0–1 range).
-    static func scene(_ kind: some CartesianKind) -> Scene {
+    /// `timeCategories`: the instants of a vertical bar chart's bands on a time axis, so its labels carry them.
+    static func scene(_ kind: some CartesianKind, timeCategories: TimeCategories? = nil) -> Scene {
         let ctx = kind.ctx
         guard hasData(ctx.spec) else { return noData(ctx: ctx, name: kind.name) }
         guard let frame = CartesianFrame.make(for: kind) else {
             return Scene(width: ctx.canvas.width, height: ctx.canvas.height, background: nil, title: kind.name,
                          description: kind.name, nodes: [])
         }
-        return ctx.scene(kind: kind.name, description: kind.description(in: frame),
-                         nodes: frame.decorations + kind.marks(in: frame))
+        var scene = ctx.scene(kind: kind.name, description: kind.description(in: frame),
+                              nodes: frame.decorations + kind.marks(in: frame))
+        scene.xTickInstants = frame.xTickInstants
+        if let instants = timeCategories?.instants {
+            scene.xTickInstants = frame.xLabelIndices.compactMap { $0 < instants.count ? instants[$0] : nil }
+        }
+        return scene
     }
 
     /// Whether some series has a finite y value; stops at the first.

@@ -1,3 +1,4 @@
+import ChartTime
 import ChartScene
 import ChartSpec
 

@@ -1,3 +1,5 @@
+public import ChartTime
+
 /// Strict parsing of ISO-8601 / RFC 3339 timestamps into epoch milliseconds.
 ///
 /// Accepted forms (and nothing else — no lowercase `t`/`z`, no space separator, no week or ordinal dates):

@@ -1,3 +1,4 @@
+import ChartTime
 import ChartScene
 import ChartSpec
 
@@ -13,7 +14,8 @@ enum TimeAxis {
             let single = [TimeTick(value: lo, label: tooltipLabel(lo, zone: zone), isBoundary: false)]
             let placed = XAxisLayout.centeredRuns(values: single.map(\.value), labels: single.map(\.label), x: x,
                                                   plot: plot, ctx: ctx)
-            return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height)
+            return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height,
+                               instants: placed.values)
         }
         var ticks: [TimeTick] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))
@@ -26,7 +28,8 @@ enum TimeAxis {
         }
         let placed = XAxisLayout.centeredRuns(values: ticks.map(\.value), labels: ticks.map(\.label), x: x,
                                               plot: plot, ctx: ctx)
-        return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height)
+        return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height,
+                           instants: placed.values)
     }
 
     /// A full instant for tooltips, in the axis zone: `2026-03-01 09:30` (seconds only when not zero).

@@ -1,3 +1,4 @@
+import ChartTime
 import ChartSpec
 
 /// Bars on a time axis: one band per distinct instant across the series, in time order, labelled as time ticks are

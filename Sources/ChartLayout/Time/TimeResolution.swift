@@ -1,3 +1,4 @@
+import ChartTime
 public import ChartSpec
 
 /// Resolves a time axis: the zone name and every timestamp given as text. The spec layer cannot do this (the
@@ -5,7 +6,7 @@ public import ChartSpec
 /// tolerantly (a spec that skipped the check draws unreadable timestamps as gaps).
 extension ChartLayout {
     /// `spec` with every ISO-8601 x text replaced by its epoch milliseconds (read in `x.timeZone`), or every
-    /// problem at once: an unknown zone (listing the supported ones), a malformed timestamp, or timestamps that
+    /// problem at once: an unknown zone (suggesting close names), a malformed timestamp, or timestamps that
     /// go back in time, each at its JSON path. Specs without a time axis are returned unchanged.
     public static func resolvingTimes(_ spec: ChartSpec) throws(SpecError) -> ChartSpec {
         guard spec.x.scale == .time else { return spec }
@@ -17,7 +18,7 @@ extension ChartLayout {
         do throws(TimeZoneError) {
             zone = try ChartTimeZone(identifier: spec.x.timeZone ?? "UTC")
         } catch {
-            throw SpecError(path: "x.timeZone", message: error.description + ", got \"\(error.identifier)\"")
+            throw SpecError(path: "x.timeZone", message: error.description)
         }
         var resolved = spec
         if let text = spec.x.startText {

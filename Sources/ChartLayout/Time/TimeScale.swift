@@ -1,3 +1,5 @@
+public import ChartTime
+
 /// Maps instants (milliseconds since 1970-01-01T00:00:00Z) linearly onto a pixel range, with calendar-nice ticks
 /// in a chosen zone.
 public struct TimeScale: Hashable, Sendable {

@@ -1,3 +1,5 @@
+public import ChartTime
+
 /// One tick of a time axis.
 public struct TimeTick: Hashable, Sendable {
     /// The instant, in milliseconds since 1970-01-01T00:00:00Z.
@@ -18,14 +20,15 @@ public struct TimeTick: Hashable, Sendable {
 /// Calendar-nice ticks for a time axis: steps from one second to many years, placed at round wall-clock times in a
 /// given zone (local midnight stays local midnight across daylight-saving switches), with compact labels.
 ///
-/// Alignment: seconds, minutes and 1-hour steps sit on multiples of the step in local time; 3/6/12-hour steps restart
+/// Alignment: seconds, minutes and 1-hour steps sit on multiples of the step in local time (realigned after a switch
+/// by a fraction of the step, like Lord Howe's half hour); 3/6/12-hour steps restart
 /// at every local midnight; 2-day steps restart on the 1st of every month (1, 3, …, 29, 31, 1); weeks start on Monday
 /// (ISO 8601); months and years sit on multiples of the step (Jan/Apr/Jul/Oct, 2020/2025/2030).
 /// Labels use English month and weekday abbreviations.
 public enum TimeTicks {
     /// The largest |instant| handled, in milliseconds: 10^8 days either side of 1970, as in ECMAScript dates.
     /// Larger bounds are clamped.
-    public static let maxAbsMilliseconds = 8.64e15
+    public static let maxAbsMilliseconds = ChartTimeZone.maxAbsMilliseconds
     /// Tick count limit for any step and domain (also bounds the work done).
     public static let maxTicks = 1000
     /// The target count is clamped to 1…this.
@@ -101,7 +104,15 @@ public enum TimeTicks {
             while t < lo { t += ms }
             while t <= hi, out.count < maxTicks {
                 out.append(t)
-                t += ms
+                var next = t + ms
+                // After a switch by a fraction of the step (Lord Howe's 30 minutes under hourly ticks) the ticks
+                // realign to round local times: the first at or after `next`.
+                let shift = Double(zone.offsetSeconds(atUTC: next) - zone.offsetSeconds(atUTC: t)) * 1000
+                if shift.truncatingRemainder(dividingBy: ms) != 0 {
+                    let local = zone.localMilliseconds(fromUTC: next)
+                    next += (local / ms).rounded(.up) * ms - local
+                }
+                t = next
             }
         } else {
             var cursor = LocalCursor(floorOf: lo, step: step, zone: zone)
@@ -149,12 +160,18 @@ public enum TimeTicks {
     }
 
     /// The label of the tick at `t` and its level: 0 time with seconds, 1 time, 2 day, 3 month, 4 year.
-    /// A tick on a coarser boundary names the coarser unit: `Mar` at a month start, `2026` at a year start.
+    /// A tick on a coarser boundary names the coarser unit: `Mar` at a month start, `2026` at a year start (a day's
+    /// start is its midnight, or the first instant after a skipped midnight).
     public static func label(_ t: Double, step: TimeStep, zone: ChartTimeZone = .utc) -> (String, Int) {
         let local = zone.localMilliseconds(fromUTC: clamp(t))
         let days = (local / 86_400_000).rounded(.down)
-        let msOfDay = local - days * 86_400_000
+        var msOfDay = local - days * 86_400_000
         let date = CivilDate(daysSinceEpoch: Int(days))
+        // A day whose midnight clocks skipped (São Paulo's summer time began at 00:00) starts at 01:00: that instant
+        // is the day's start, labelled with its date like a midnight.
+        if msOfDay != 0, msOfDay <= 7_200_000, zone.utcMilliseconds(fromLocal: days * 86_400_000) == clamp(t) {
+            msOfDay = 0
+        }
         if msOfDay != 0 {
             let seconds = Int((msOfDay / 1000).rounded(.down))
             let hh = two(seconds / 3600), mm = two(seconds / 60 % 60)

@@ -1,4 +1,5 @@
 public import HTTPServer
+import ChartTime
 
 /// `chartd`'s settings from command-line flags and environment variables (a flag wins over its variable).
 public struct ChartdOptions: Sendable {
@@ -20,6 +21,8 @@ public struct ChartdOptions: Sendable {
     /// Start even when the fonts are unusable or a configured font file is missing (`StartupCheck`); `/readyz` then
     /// says why the service is degraded.
     public var allowMissingFonts = false
+    /// The tzdata directory (`--zoneinfo-dir`/`ZONEINFO`); nil reads `ZONEINFO`, `TZDIR` or /usr/share/zoneinfo.
+    public var zoneInfoDirectory: String?
 
     /// A flag or variable that could not be used, with what was expected.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
@@ -157,6 +160,14 @@ public struct ChartdOptions: Sendable {
                 help: "directory with index.html and openapi.yaml (default .)") { o, v in
             o.service.assetsDirectory = v
         },
+        Setting(flag: "--zoneinfo-dir", variable: "ZONEINFO",
+                help: "tzdata directory for time zones (default $TZDIR or /usr/share/zoneinfo)") {
+            o, v throws(Invalid) in
+            guard !ZoneDatabase(directory: v).names.isEmpty else {
+                throw Invalid(description: "--zoneinfo-dir/ZONEINFO: no zone files in \"\(v.prefix(200))\"")
+            }
+            o.zoneInfoDirectory = v
+        },
         Setting(flag: "--constant-render-bytes", variable: "CONSTANT_RENDER_BYTES",
                 help: "benchmark only: answer every chart with N fixed bytes") { o, v throws(Invalid) in
             o.constantRenderBytes = try int(v, "--constant-render-bytes", 0...(64 << 20))
@@ -181,6 +192,11 @@ public struct ChartdOptions: Sendable {
             }
         },
     ] + accessSettings
+
+    /// Makes time zones come from `zoneInfoDirectory` for the whole process, when one was given.
+    public func useZoneDatabase() {
+        if let zoneInfoDirectory { ZoneDatabase.useShared(directory: zoneInfoDirectory) }
+    }
 
     public init() {
         server.host = "0.0.0.0"

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ChartLayout
+@testable import ChartTime
 
 struct CivilDateTests {
     @Test func epochAndKnownDates() {
