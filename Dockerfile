@@ -51,8 +51,9 @@ COPY --from=build /out/chartd /usr/local/bin/chartd
 COPY index.html openapi.yaml /usr/share/chartd/
 
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
-# DRAIN_TIMEOUT stays below Docker's and podman's default stop timeout (10 s), so a request held to the end is cut
-# off by chartd (exit 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md, "Stopping").
+# DRAIN_TIMEOUT stays below Docker's and podman's default stop timeout (10 s), so a request held to the end is
+# closed by chartd's drain deadline (exit 0, or 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md,
+# "Stopping"). LOG_FORMAT=json: one JSON object per log line on stderr.
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     ASSETS_DIR=/usr/share/chartd \
