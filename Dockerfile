@@ -21,14 +21,12 @@ COPY Package.swift ./
 COPY Sources ./Sources
 # SwiftPM refuses a manifest whose test targets have no folder, even when building only chartd.
 COPY Tests ./Tests
-# What `chartd --version` and GET /v1/info report (CBuildInfo's macros); scripts/check-container-image passes
-# HEAD's short hash and commit time. Declared here, after the cacheable steps, because a new value rebuilds.
+# The commit and build date `chartd --version`, /v1/info and chartd_build_info report (CBuildInfo), e.g.
+#   --build-arg GIT_COMMIT=$(git rev-parse --short=12 HEAD) --build-arg BUILD_DATE=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 ARG GIT_COMMIT=unknown
 ARG BUILD_DATE=unknown
-# Parallel compile jobs (empty: all cores); BUILD_JOBS=1 keeps a shared build machine responsive.
-ARG BUILD_JOBS=
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the runtime image needs no Swift.
-RUN swift build -c release --static-swift-stdlib --product chartd ${BUILD_JOBS:+-j "$BUILD_JOBS"} \
+RUN swift build -c release --static-swift-stdlib --product chartd \
     -Xcc -DCHART_GIT_COMMIT="\"$GIT_COMMIT\"" -Xcc -DCHART_BUILD_DATE="\"$BUILD_DATE\"" \
  && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/chartd" /out/chartd \
  && strip --strip-debug /out/chartd
@@ -53,12 +51,12 @@ COPY index.html openapi.yaml /usr/share/chartd/
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
 # DRAIN_TIMEOUT stays below Docker's and podman's default stop timeout (10 s), so a request held to the end is
 # closed by chartd's drain deadline (exit 0, or 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md,
-# "Stopping"). LOG_FORMAT=json: one JSON object per log line on stderr.
+# "Stopping").
 ENV HOST=0.0.0.0 \
     PORT=8080 \
+    LOG_FORMAT=json \
     ASSETS_DIR=/usr/share/chartd \
-    DRAIN_TIMEOUT=8 \
-    LOG_FORMAT=json
+    DRAIN_TIMEOUT=8
 WORKDIR /usr/share/chartd
 USER 10001:10001
 EXPOSE 8080
