@@ -3,8 +3,9 @@
 # libraries and fonts. `scripts/check-container-deps` checks (without Docker) that RUNTIME_PACKAGES below covers
 # every shared library the release binary links and the default fonts. See docs/deploy.md.
 #
-#   docker build -t chartd .
+#   docker build -t chartd .            (or podman build --format docker: OCI images drop the HEALTHCHECK)
 #   docker run --rm -p 8080:8080 chartd
+# scripts/check-container-image builds and probes it with podman on a machine without a registry.
 
 ARG SWIFT_IMAGE=swift:6.3.1-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
@@ -35,8 +36,9 @@ FROM ${RUNTIME_IMAGE}
 # libpng16-16 and zlib1g: PNG encoding. libssl3: libcrypto (SHA-256 cache keys and ETags, HMAC-signed URLs).
 # libwebp7: WebP encoding. libjpeg62-turbo: JPEG encoding.
 # fonts-dejavu-core: Latin/Greek/Cyrillic text (DejaVu Sans, Bold).
-# fonts-wqy-microhei: CJK text. Everything else the binary links (libc6, libstdc++6, libgcc-s1) is in the base image.
-ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo fonts-dejavu-core fonts-wqy-microhei"
+# fonts-wqy-microhei: CJK text. tzdata: the IANA time zones chartd reads from /usr/share/zoneinfo.
+# Everything else the binary links (libc6, libstdc++6, libgcc-s1) is in the base image.
+ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo fonts-dejavu-core fonts-wqy-microhei tzdata"
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES} \
  && rm -rf /var/lib/apt/lists/* \
@@ -47,15 +49,19 @@ COPY --from=build /out/chartd /usr/local/bin/chartd
 COPY index.html openapi.yaml /usr/share/chartd/
 
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
+# DRAIN_TIMEOUT stays below Docker's and podman's default stop timeout (10 s), so a request held to the end is
+# closed by chartd's drain deadline (exit 0, or 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md,
+# "Stopping").
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     LOG_FORMAT=json \
     ASSETS_DIR=/usr/share/chartd \
-    DRAIN_TIMEOUT=10
+    DRAIN_TIMEOUT=8
 WORKDIR /usr/share/chartd
 USER 10001:10001
 EXPOSE 8080
-# SIGTERM starts a graceful drain: /readyz turns 503, in-flight requests finish (≤ DRAIN_TIMEOUT s), exit 0.
+# SIGTERM starts a graceful drain: /readyz turns 503, in-flight requests finish (≤ DRAIN_TIMEOUT s), exit 0
+# (3 when the drain timeout cut requests off).
 STOPSIGNAL SIGTERM
 # No curl in the slim image: bash's /dev/tcp sends the request and the status line is checked.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
