@@ -17,14 +17,11 @@ func fail(_ message: String, code: Int32, _ logger: Logger) -> Never {
     exit(code)
 }
 
+// Only the variables chartd documents are read, with getenv(3): portable (Darwin has no `environ` to import), and
+// `--help` lists exactly what is read.
 var environment: [String: String] = [:]
-var entry = environ
-while let pointer = entry.pointee {
-    let pair = String(cString: pointer)
-    if let equals = pair.firstIndex(of: "=") {
-        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-    }
-    entry += 1
+for name in ChartdOptions.environmentVariables {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
 }
 
 let options: ChartdOptions

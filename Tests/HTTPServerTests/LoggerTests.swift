@@ -86,7 +86,7 @@ struct LoggerTests {
         capture.logger(.text).log(.error, value, [("path", value)], requestID: value)
         let line = capture.text
         #expect(Self.lineBreaks(in: line) == 1)
-        #expect(!line.unicodeScalars.contains { Logger.needsEscape($0) && $0 != "\n" })
+        #expect(!line.unicodeScalars.contains { jsonNeedsEscape($0) && $0 != "\n" })
         // The value is one token: bare, or quoted with its quotes escaped, so `path=` ends where the value ends.
         let afterKey = try #require(line.range(of: " path=")).upperBound
         let token = line[afterKey...].dropLast()  // the newline

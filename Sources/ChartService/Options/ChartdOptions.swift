@@ -251,6 +251,7 @@ public struct ChartdOptions: Sendable {
         ("CHART_FONTS", "regular:bold:fallback... font files (path#N: face N of a collection; default: Debian's "
             + "DejaVu Sans, WenQuanYi Micro Hei, Droid Sans Fallback)"),
         ("CHART_POLLER", "poll: use poll(2) even where epoll exists (with --poller auto)"),
+        ("TZDIR", "tzdata directory when ZONEINFO is not set (the C library's variable)"),
     ]
 
     /// Every environment variable chartd reads: each setting's and `environmentOnly`.

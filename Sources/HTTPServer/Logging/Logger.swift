@@ -204,25 +204,10 @@ public struct Logger: Sendable {
         return safe.isEmpty ? "_" : String(safe)
     }
 
-    /// A JSON string literal of `value` (bounded): `"` and `\\` escaped, and every scalar `needsEscape` names as
-    /// `\\uXXXX` — stricter than RFC 8259 needs, so C1 controls such as NEL cannot split a line in a log reader.
+    /// A JSON string literal of `value`, cut to `maximumValueBytes` (`jsonStringLiteral`'s escaping).
     static func jsonValue(_ value: String) -> String {
         if value.utf8.count <= maximumValueBytes && value.utf8.allSatisfy(isPlainByte) { return "\"" + value + "\"" }
-        var out = "\""
-        for scalar in bounded(value).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return jsonStringLiteral(bounded(value))
     }
 
     /// `[A-Za-z0-9_.-]`.
@@ -249,7 +234,7 @@ public struct Logger: Sendable {
         }
         let value = bounded(value)
         let bare = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && scalar != "=" && !needsEscape(scalar)
+            scalar.value > 0x20 && scalar != "\"" && scalar != "\\" && scalar != "=" && !jsonNeedsEscape(scalar)
         }
         if bare { return value }
         var out = "\""
@@ -269,7 +254,7 @@ public struct Logger: Sendable {
     }
 
     private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
-        guard needsEscape(scalar) else {
+        guard jsonNeedsEscape(scalar) else {
             out.unicodeScalars.append(scalar)
             return
         }
@@ -278,15 +263,6 @@ public struct Logger: Sendable {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default: out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        }
-    }
-
-    /// C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional embeddings,
-    /// overrides and isolates (which can make a line read differently from what it holds).
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
         }
     }
 
