@@ -50,7 +50,7 @@ COPY index.html openapi.yaml /usr/share/chartd/
 
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.
 # DRAIN_TIMEOUT stays below Docker's and podman's default stop timeout (10 s), so a request held to the end is
-# closed by chartd's drain deadline (exit 0, or 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md,
+# closed by chartd's drain deadline (exit 3), not by SIGKILL (exit 137); raise both together (docs/deploy.md,
 # "Stopping").
 ENV HOST=0.0.0.0 \
     PORT=8080 \

@@ -326,6 +326,24 @@ struct HalfCloseAndDrainTests {
         #expect(client.readResponse() == nil)
     }
 
+    @Test func aBodyStillArrivingAtTheDrainDeadlineIsAbandonedButHalfSentHeadersAreNot() throws {
+        var configuration = testConfiguration()
+        configuration.drainTimeout = .milliseconds(300)
+        // The drain deadline, not the body or header timeout, must be what ends both clients.
+        configuration.bodyTimeout = .seconds(5)
+        configuration.headerTimeout = .seconds(5)
+        let server = try HTTPServer.start(configuration: configuration, responder: EchoResponder())
+        let uploading = try #require(TestClient(port: server.port))
+        uploading.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\npart of it")
+        let slow = try #require(TestClient(port: server.port))
+        slow.send("GET /slow HTTP/1.1\r\nHo")
+        usleep(100_000)
+        let result = server.shutdown()
+        #expect(result.abandonedRequests == 1)
+        #expect(!result.drainedCleanly)
+        #expect(uploading.readResponse() == nil)
+    }
+
     @Test func shutdownWithNothingInFlightAbandonsNothing() throws {
         let server = try HTTPServer.start(configuration: testConfiguration(), responder: EchoResponder())
         #expect(exchange(port: server.port, "GET / HTTP/1.1\r\nHost: t\r\n\r\n")?.status == 200)

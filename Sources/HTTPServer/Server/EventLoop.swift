@@ -184,8 +184,10 @@ final class EventLoop: @unchecked Sendable {
         var abandoned = 0
         for connection in Array(connections.values) {
             switch connection.phase {
-            case .processing, .writing: abandoned += 1
-            case .idle, .head, .body, .lingering: break
+            // A request whose headers arrived is a request, even while its body is still coming: cutting it off is
+            // abandoning it. Half-sent headers (a slow or idle client) are not yet a request.
+            case .body, .processing, .writing: abandoned += 1
+            case .idle, .head, .lingering: break
             }
             // No one will read the answer: let a handler that polls its cancellation stop early.
             connection.inFlight?.cancel(.deadline)
