@@ -40,27 +40,30 @@ struct ProcessMetrics: Sendable, Equatable {
 
     /// The exposition lines of every reading available.
     var prometheusText: String {
-        var out = "# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n"
-        out += "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total \(cpuSeconds)\n"
+        var out = Self.family("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.",
+                              "\(cpuSeconds)")
         if let residentBytes {
-            out += "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
-            out += "# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes \(residentBytes)\n"
+            out += Self.family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
+                               "\(residentBytes)")
         }
         if let virtualBytes {
-            out += "# HELP process_virtual_memory_bytes Virtual memory size in bytes.\n"
-            out += "# TYPE process_virtual_memory_bytes gauge\nprocess_virtual_memory_bytes \(virtualBytes)\n"
+            out += Self.family("process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.",
+                               "\(virtualBytes)")
         }
         if let openFDs {
-            out += "# HELP process_open_fds Number of open file descriptors.\n"
-            out += "# TYPE process_open_fds gauge\nprocess_open_fds \(openFDs)\n"
+            out += Self.family("process_open_fds", "gauge", "Number of open file descriptors.", "\(openFDs)")
         }
         if let maxFDs {
-            out += "# HELP process_max_fds Maximum number of open file descriptors.\n"
-            out += "# TYPE process_max_fds gauge\nprocess_max_fds \(maxFDs)\n"
+            out += Self.family("process_max_fds", "gauge", "Maximum number of open file descriptors.", "\(maxFDs)")
         }
-        out += "# HELP process_start_time_seconds Start time of the process since unix epoch in seconds.\n"
-        out += "# TYPE process_start_time_seconds gauge\nprocess_start_time_seconds \(startTimeSeconds)\n"
+        out += Self.family("process_start_time_seconds", "gauge",
+                           "Start time of the process since unix epoch in seconds.", "\(startTimeSeconds)")
         return out
+    }
+
+    /// One unlabelled metric family: its HELP and TYPE lines and its one sample.
+    private static func family(_ name: String, _ type: String, _ help: String, _ value: String) -> String {
+        "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
     }
 
     // MARK: Readings
