@@ -23,7 +23,7 @@ struct ProcessMetrics: Sendable, Equatable {
     /// A reading now.
     static func current() -> ProcessMetrics {
         var metrics = ProcessMetrics(cpuSeconds: usageCPUSeconds(), residentBytes: nil, virtualBytes: nil,
-                                     openFDs: countEntries(in: openFDDirectory), maxFDs: fileLimit(),
+                                     openFDs: openDescriptorCount(), maxFDs: fileLimit(),
                                      startTimeSeconds: startTime)
         #if os(Linux)
         if let stat = readFile("/proc/self/stat").flatMap(statFields) {
@@ -127,8 +127,13 @@ struct ProcessMetrics: Sendable, Equatable {
         return Int(clamping: limit.rlim_cur)
     }
 
-    /// Entries of a directory other than `.` and `..`, less the descriptor the listing itself holds open.
-    private static func countEntries(in path: String) -> Int? {
+    /// Open descriptors: the entries of the descriptor directory, less the one the listing itself holds open.
+    private static func openDescriptorCount() -> Int? {
+        countEntries(in: openFDDirectory).map { max(0, $0 - 1) }
+    }
+
+    /// Entries of a directory other than `.` and `..`.
+    static func countEntries(in path: String) -> Int? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var count = 0
@@ -138,7 +143,7 @@ struct ProcessMetrics: Sendable, Equatable {
             }
             if !isDot { count += 1 }
         }
-        return max(0, count - 1)
+        return count
     }
 
     /// A small file's text (at most 64 KiB), or nil.
