@@ -29,7 +29,11 @@ let package = Package(
         // Chart.js configs (QuickChart's request surface) → native specs; knows nothing of layout or output.
         .target(name: "ChartJSDialect", dependencies: ["ChartSpec"], swiftSettings: strict),
         // TrueType reading, text measurement and glyph outlines.
-        .target(name: "ChartText", dependencies: ["ChartScene"], swiftSettings: strict),
+        // HarfBuzz (shaping) and FriBidi (bidi ordering), fenced as system libraries like libpng: only ChartText
+        // imports them (issue 17).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "ChartText", dependencies: ["ChartScene", "CHarfBuzz", "CFriBidi"], swiftSettings: strict),
         // Time zones from the system's tzdata (our TZif reader, POSIX TZ rules, a bounded zone cache) and the civil
         // calendar. Its own module with no dependencies, below ChartLayout (which lays out time axes with it) rather
         // than below ChartSpec: the spec layer checks no zone names (the layout's time resolution does, right after

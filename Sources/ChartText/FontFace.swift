@@ -45,6 +45,8 @@ public struct FontFace: Sendable {
     private let cache = OutlineCache<UInt16>()
     /// Glyphs emboldened (`SyntheticBold`), for bold text this face draws without a bold style, by glyph and strength.
     private let emboldenedCache = OutlineCache<EmboldenedGlyph>()
+    /// The same face opened by HarfBuzz, for shaping; nil when HarfBuzz cannot read it.
+    let harfBuzz: HarfBuzzFace?
 
     /// Parses face `faceIndex` of `data` (a `.ttf` or `.ttc`).
     public init(data: [UInt8], faceIndex: Int = 0, name: String = "font") throws(FontError) {
@@ -112,6 +114,7 @@ public struct FontFace: Sendable {
         kerning = try KerningReader.read(data: data, directory: directory)
         glyphs = try GlyphReader(data: data, glyf: try directory.required("glyf"), loca: try directory.required("loca"),
                                  numGlyphs: glyphCount, shortOffsets: locFormat == 0)
+        harfBuzz = HarfBuzzFace(bytes: data.bytes, faceIndex: faceIndex, unitsPerEm: unitsPerEm)
     }
 
     /// Reads and parses face `faceIndex` of the font file at `path`.
