@@ -124,23 +124,46 @@ struct LabelPlacer {
 /// the items there.
 struct ColumnIndex<Item> {
     private var items: [Item] = []
-    private var columns: [Int: [Int]] = [:]
+    /// The items of column `first + i` at `columns[i]`: a dense run of buckets grown at either end as items arrive
+    /// (a chart's columns are a few hundred; coordinates are clamped to ±1e6 px, so at most 125,001 buckets).
+    private var columns: [[Int32]] = []
+    private var first = 0
 
     /// Adds `item`, which spans x from `minX` to `maxX`.
     mutating func add(_ item: Item, from minX: Double, to maxX: Double) {
         guard minX.isFinite, maxX.isFinite else { return }
-        let n = items.count
+        let n = Int32(truncatingIfNeeded: items.count)
         items.append(item)
-        for c in Self.column(minX)...Self.column(max(minX, maxX)) { columns[c, default: []].append(n) }
+        let lo = Self.column(minX), hi = Self.column(max(minX, maxX))
+        reserve(lo, hi)
+        for c in lo...hi { columns[c - first].append(n) }
     }
 
     /// Whether an item in the columns from `minX` to `maxX` satisfies `test`.
     func contains(from minX: Double, to maxX: Double, where test: (Item) -> Bool) -> Bool {
-        guard minX.isFinite, maxX.isFinite else { return false }
-        for c in Self.column(minX)...Self.column(max(minX, maxX)) {
-            for n in columns[c] ?? [] where test(items[n]) { return true }
+        guard minX.isFinite, maxX.isFinite, !columns.isEmpty else { return false }
+        let lo = max(Self.column(minX), first), hi = min(Self.column(max(minX, maxX)), first + columns.count - 1)
+        guard lo <= hi else { return false }
+        for c in lo...hi {
+            for n in columns[c - first] where test(items[Int(n)]) { return true }
         }
         return false
+    }
+
+    /// Grows `columns` so that columns `lo…hi` have buckets.
+    private mutating func reserve(_ lo: Int, _ hi: Int) {
+        if columns.isEmpty {
+            first = lo
+            columns = Array(repeating: [], count: hi - lo + 1)
+            return
+        }
+        if lo < first {
+            columns.insert(contentsOf: Array(repeating: [], count: first - lo), at: 0)
+            first = lo
+        }
+        if hi >= first + columns.count {
+            columns.append(contentsOf: Array(repeating: [], count: hi - first - columns.count + 1))
+        }
     }
 
     private static func column(_ x: Double) -> Int {

@@ -12,13 +12,15 @@ public enum TextFitting {
         guard maxWidth.isFinite, maxWidth > 0 else { return "" }
         if metrics.width(of: text, size: size, weight: weight) <= maxWidth { return text }
         if metrics.width(of: ellipsis, size: size, weight: weight) > maxWidth { return "" }
-        let chars = Array(text)
+        // The end of each prefix: a candidate is one copy of the text's bytes, not a string built character by
+        // character (1,000 labels of 200 characters spent a fifth of a chart's layout there).
+        let ends = Array(text.indices)
         func candidate(_ k: Int) -> String {
-            var prefix = String(chars[0..<k])
+            var prefix = text[..<ends[k]]
             while prefix.last == " " { prefix.removeLast() }
             return prefix + ellipsis
         }
-        var lo = 0, hi = chars.count - 1  // lo always fits (the bare ellipsis)
+        var lo = 0, hi = ends.count - 1  // lo always fits (the bare ellipsis)
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if metrics.width(of: candidate(mid), size: size, weight: weight) <= maxWidth {
