@@ -349,6 +349,34 @@ struct CartesianLayoutTests {
         #expect(TextFitting.ellipsized(text, maxWidth: 1, size: 12, metrics: metrics) == "")
     }
 
+    /// The galloping search from the average-width guess cuts where a plain bisection over every prefix does, for
+    /// proportional Latin (kerning, spaces), even-width CJK and mixed text, at every width from the bare ellipsis
+    /// to the whole text.
+    @Test(arguments: ["Hello wonderful world of AVATAR Wavy Tj glyphs", "第1节 数据图表 中国年月日 第2节 数据图表",
+                      "W i i i i WWWW iiii      spaced   out", "ŁÓDŹ Straße Œuvre façade quantité Ærø fiß"])
+    func ellipsizingCutsWhereBisectionDoes(text: String) {
+        func bisected(_ maxWidth: Double) -> String {
+            let chars = Array(text)
+            func candidate(_ k: Int) -> String {
+                var prefix = String(chars[0..<k])
+                while prefix.last == " " { prefix.removeLast() }
+                return prefix + TextFitting.ellipsis
+            }
+            var lo = 0, hi = chars.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if metrics.width(of: candidate(mid), size: 12, weight: .regular) <= maxWidth { lo = mid } else { hi = mid - 1 }
+            }
+            return candidate(lo)
+        }
+        let full = metrics.width(of: text, size: 12, weight: .regular)
+        let least = metrics.width(of: TextFitting.ellipsis, size: 12, weight: .regular)
+        for maxWidth in stride(from: least, to: full, by: 0.7) {
+            #expect(TextFitting.ellipsized(text, maxWidth: maxWidth, size: 12, metrics: metrics) == bisected(maxWidth),
+                    "at \(maxWidth) px")
+        }
+    }
+
     // MARK: Sparkline
 
     @Test func sparklineFillsTheCanvasWithoutDecorations() throws {
