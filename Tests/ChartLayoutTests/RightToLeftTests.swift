@@ -68,8 +68,9 @@ struct RightToLeftTests {
         var entries: [(Int, Rect, Rect)] = []
         scene.forEachNode { node, _ in
             guard case .group(let g) = node, case .legendItem(let k)? = g.role,
-                  let text = g.children.lazy.compactMap({ n -> TextRun? in if case .text(let t) = n { t } else { nil } })
-                      .first
+                  let text = g.children.lazy.compactMap({ n -> TextRun? in
+                      if case .text(let t) = n { t } else { nil }
+                  }).first
             else { return }
             let swatches = g.children.compactMap { n -> Rect? in
                 if case .shape(let s) = n { s.path.controlBounds } else { nil }
@@ -99,7 +100,8 @@ struct RightToLeftTests {
     }
 
     /// Right to left: the title and subtitle end at the right padding (anchored at their end) and are the left-to-right
-    /// header reflected; everything but the header, the legend and (ring rows) the rings' order is the same scene.
+    /// header reflected; everything but the header, the legend and the order of side-by-side marks (ring rows,
+    /// grouped bars) is the same scene.
     @Test(arguments: kindNames)
     func titleSitsOnTheReadingSide(kind: String) throws {
         let spec = Self.spec(kind)
@@ -113,9 +115,11 @@ struct RightToLeftTests {
         }
         let mirrored = try #require(group(ltr, .title)).children.map(HorizontalMirror(axis: spec.width / 2).node)
         #expect(try #require(group(rtl, .title)).children == mirrored)
-        if kind != "ring row" {
+        if !["ring row", "bar"].contains(kind) {
             func plot(_ scene: Scene) -> [Node] {
-                scene.nodes.filter { if case .group(let g) = $0 { g.role != .title && g.role != .legend } else { true } }
+                scene.nodes.filter {
+                    if case .group(let g) = $0 { g.role != .title && g.role != .legend } else { true }
+                }
             }
             #expect(plot(rtl) == plot(ltr), "\(kind): the plot must not move")
         }
@@ -197,6 +201,30 @@ struct RightToLeftTests {
         let ltr = centers(.ltr), rtl = centers(.rtl)
         #expect(ltr.count == 2 && ltr[0] < ltr[1])
         #expect(rtl == ltr.reversed())
+    }
+
+    /// Grouped vertical bars stand in reading order: right to left, series 0 is the rightmost bar of each group, as
+    /// it is the rightmost legend entry; mirrored, the same. The categories keep their places unless mirrored.
+    @Test(arguments: [(TextDirection.ltr, false), (.rtl, false), (.rtl, true), (.ltr, true)])
+    func groupedBarsStandInReadingOrder(direction: TextDirection, mirror: Bool) throws {
+        let spec = withDirection(Self.spec("bar"), direction, mirror: mirror)
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        var centers: [Int: [Int: Double]] = [:]  // category → series → bar centre x
+        scene.forEachNode { node, _ in
+            guard case .group(let g) = node, case .bar(let k, let c, _, _)? = g.role else { return }
+            for case .shape(let s) in g.children {
+                if let b = s.path.controlBounds { centers[c, default: [:]][k] = b.center.x }
+            }
+        }
+        #expect(centers.count == 4)
+        for (c, bars) in centers {
+            let first = try #require(bars[0]), second = try #require(bars[1])
+            #expect((first > second) == (direction == .rtl), "category \(c): series 0 at \(first), 1 at \(second)")
+        }
+        let legend = legendEntries(scene)
+        #expect((legend[0].text.minX > legend[1].text.minX) == (direction == .rtl))
+        let first = try #require(centers[0]?[0]), last = try #require(centers[3]?[0])
+        #expect((first > last) == mirror, "categories run the wrong way")
     }
 
     /// `mirrorAxes`: the y axis and its labels on the right, x running right to left, the y title turned to read

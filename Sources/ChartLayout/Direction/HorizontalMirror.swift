@@ -7,8 +7,8 @@ import ChartSpec
 /// Shapes, clips, gradients and the geometry roles carry (a bar's base edge, a horizontal stack's base, sectors)
 /// are reflected. Text is not drawn mirrored: a run keeps its characters, its anchor point is reflected and its
 /// anchor swaps sides (`start` ↔ `end`), so its box lands exactly where the reflected box of the left-to-right run
-/// was; a rotated run turns the other way (a y title at −90° on the left becomes +90° on the right, as Chart.js
-/// draws a right-hand axis title). Reflecting twice gives back the nodes unchanged.
+/// was; a rotated run turns the other way (a y title at −90° on the left becomes +90° on the right, as the
+/// `y2` title on the right is drawn). Reflecting twice gives back the nodes (to the rounding of `2c − x`).
 struct HorizontalMirror {
     /// The x of the vertical line nodes are reflected across.
     let axis: Double
