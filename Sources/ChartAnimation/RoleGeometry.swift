@@ -19,6 +19,35 @@ public enum RoleGeometry {
         return result
     }
 
+    /// Whether a line's strokes under `nodes` run from right to left: the first point of the first stroked path lies
+    /// right of the last point of the last one (a mirrored chart's series line, `ChartSpec.mirrorAxes`). A reveal
+    /// then grows from the right, where the line starts.
+    public static func runsRightToLeft(_ nodes: [Node]) -> Bool {
+        var first: Point?, last: Point?
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .shape(let s) where s.stroke != nil:
+                    for e in s.path.elements {
+                        let p: Point? = switch e {
+                        case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): p
+                        case .close: nil
+                        }
+                        if let p {
+                            if first == nil { first = p }
+                            last = p
+                        }
+                    }
+                case .group(let g): visit(g.children)
+                default: break
+                }
+            }
+        }
+        visit(nodes)
+        guard let first, let last else { return false }
+        return first.x > last.x
+    }
+
     /// The widest finite stroke under `nodes`, 0 without strokes.
     public static func maxStrokeWidth(_ nodes: [Node]) -> Double {
         var width = 0.0

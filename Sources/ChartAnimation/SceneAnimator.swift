@@ -104,16 +104,19 @@ public struct SceneAnimator: Sendable {
 
     // MARK: Motions applied
 
-    /// A line drawn up to `progress`: its strokes trimmed when they can be, else revealed from the left by a clip
-    /// over its bounds (padded by the widest stroke and 1 px) that grows to `progress` of its width.
+    /// A line drawn up to `progress`: its strokes trimmed when they can be, else revealed by a clip over its bounds
+    /// (padded by the widest stroke and 1 px) that grows to `progress` of its width from the side the line starts on
+    /// (the left, or the right in a mirrored chart: `RoleGeometry.runsRightToLeft`).
     private func line(_ g: Group, progress: Double) -> Group? {
         if RoleGeometry.canDrawWithDash(g.children) { return trimmed(g, progress: progress) }
         guard let b = RoleGeometry.bounds(of: g.children) else { return g }
         guard progress > 0 else { return nil }
         guard progress < 1 else { return g }
         let pad = RoleGeometry.maxStrokeWidth(g.children) + 1
-        let reveal = Rect(x: b.minX - pad, y: b.minY - pad, width: (b.width + 2 * pad) * progress,
-                          height: b.height + 2 * pad)
+        let width = (b.width + 2 * pad) * progress
+        // A mirrored chart's line starts on the right: its clip grows leftwards from there.
+        let x = RoleGeometry.runsRightToLeft(g.children) ? b.maxX + pad - width : b.minX - pad
+        let reveal = Rect(x: x, y: b.minY - pad, width: width, height: b.height + 2 * pad)
         var g = g
         g.children = [.group(Group(clip: reveal, children: g.children))]
         return g

@@ -203,7 +203,7 @@ struct SVGDocumentWriter: ~Copyable {
             let reveal = Rect(x: b.minX - pad - inner.dx, y: b.minY - pad - inner.dy,
                               width: b.width + 2 * pad, height: b.height + 2 * pad)
             body.raw("<g clip-path=\"url(#")
-            revealClip(reveal, series: k)
+            revealClip(reveal, series: k, fromRight: RoleGeometry.runsRightToLeft(g.children))
             body.raw(")\">")
             nodes(g.children, origin: inner)
             body.raw("</g>")
@@ -510,9 +510,10 @@ struct SVGDocumentWriter: ~Copyable {
         writeID(UInt8(ascii: "c"), id)
     }
 
-    /// A clip that reveals series `k`'s line from left to right; its own, never shared, because
-    /// it carries the series' animation. Present in the static document too, at its final size.
-    private mutating func revealClip(_ rect: Rect, series k: Int) {
+    /// A clip that reveals series `k`'s line from left to right (`fromRight`: from right to left, a mirrored chart's
+    /// line); its own, never shared, because it carries the series' animation. Present in the static document too,
+    /// at its final size.
+    private mutating func revealClip(_ rect: Rect, series k: Int, fromRight: Bool) {
         let id = revealCount
         revealCount += 1
         defs.raw("<clipPath id=\"")
@@ -528,6 +529,13 @@ struct SVGDocumentWriter: ~Copyable {
             keys.add(motion.start, 0, easedToNext: motion.isEased)
             keys.add(motion.end, rect.width)
             keys.write(head: "<animate attributeName=\"width\"", timeline: timeline, into: &defs)
+            if fromRight {
+                // The left edge moves from the right edge to its place while the width grows.
+                var left = SMILKeyframes()
+                left.add(motion.start, rect.maxX, easedToNext: motion.isEased)
+                left.add(motion.end, rect.minX)
+                left.write(head: "<animate attributeName=\"x\"", timeline: timeline, into: &defs)
+            }
         }
         defs.raw("</rect></clipPath>")
         writeID(UInt8(ascii: "r"), id)

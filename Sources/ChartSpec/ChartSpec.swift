@@ -66,6 +66,12 @@ public struct ChartSpec: Hashable, Sendable {
     public var diff = DiffOptions()
     /// Pie and doughnut options (`type: "pie"`, `"doughnut"`).
     public var pie = PieOptions()
+    /// The reading direction the spec asks for (`direction`); nil means "not said" (see `readingDirection`).
+    public var direction: TextDirection?
+    /// Whether an axis-based chart's plot is mirrored (`mirrorAxes`): x runs right to left, the value axis sits on
+    /// the right (`y2` on the left) and horizontal bars grow leftwards from categories on the right. nil and false
+    /// keep the usual orientation. Pies, doughnuts, rings and radar charts ignore it.
+    public var mirrorAxes: Bool?
     /// Set by the validator; lets `validated()` skip a spec unchanged since (not part of `==` or the hash).
     var validation = ValidationStamp()
 
@@ -74,6 +80,12 @@ public struct ChartSpec: Hashable, Sendable {
 }
 
 extension ChartSpec {
+    /// The direction the chart is laid out in: `direction` when given, else left to right.
+    ///
+    /// Right to left puts the title and subtitle on the right and makes the legend flow from the right. (Once
+    /// locales exist, a spec without `direction` takes the direction of its `locale`'s script.)
+    public var readingDirection: TextDirection { direction ?? .ltr }
+
     /// Whether the chart has a second value axis: some series is measured on `y2`.
     public var hasY2: Bool { series.contains { $0.axis == .y2 } }
 

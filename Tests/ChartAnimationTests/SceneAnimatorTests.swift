@@ -52,6 +52,28 @@ struct SceneAnimatorTests {
         #expect(abs(b.width - 4) < 1e-9 && abs(b.center.x - 100) < 1e-9 && abs(b.center.y - 100) < 1e-9)
     }
 
+    /// A dashed line (revealed through a clip) that runs right to left, as in a mirrored chart, is revealed from the
+    /// right, where it starts; the same line drawn left to right from the left.
+    @Test(arguments: [false, true])
+    func dashedLinesAreRevealedFromWhereTheyStart(rightToLeft: Bool) throws {
+        let points = [Point(20, 100), Point(100, 60), Point(180, 80)]
+        let ordered = rightToLeft ? points.map { Point(200 - $0.x, $0.y) } : points
+        let line = Shape(path: Path([.move(ordered[0]), .line(ordered[1]), .line(ordered[2])]), stroke: .solid(.black),
+                         strokeStyle: StrokeStyle(width: 2, dash: [6, 3]))
+        let chart = scene([.group(Group(role: .seriesLine(0), children: [.shape(line)]))])
+        let frame = SceneAnimator(scene: chart, choreography: linear).scene(at: 0.5)
+        var clips: [Rect] = []
+        frame.forEachNode { node, _ in if case .group(let g) = node, let c = g.clip { clips.append(c) } }
+        let clip = try #require(clips.first)
+        // Bounds 20…180 padded by the stroke and 1 px: 17…183, half of it shown.
+        #expect(abs(clip.width - 83) < 1e-9)
+        if rightToLeft {
+            #expect(abs(clip.maxX - 183) < 1e-9)
+        } else {
+            #expect(abs(clip.minX - 17) < 1e-9)
+        }
+    }
+
     @Test func areasFadeToTheirOwnOpacity() throws {
         let animator = SceneAnimator(scene: lineScene, choreography: linear)
         // The area starts 0.25 s after its line and fades over 2/3 s.

@@ -53,6 +53,49 @@ struct LayoutJSONTests {
         #expect(layout["width"] as? Double == 640)
     }
 
+    /// A mirrored chart's layout JSON (`mirrorAxes`, issue 17) reports the reflected positions: the plot, every
+    /// point, every bar and every x label at `width − x` of the chart drawn without the mirror (whose header is laid
+    /// out in the other direction, so only the plot is compared).
+    @Test(arguments: [
+        #"{"labels": ["a", "b", "c"], "series": [{"values": [3, 1, 4], "dots": true}, {"values": [2, 7, 1]}]}"#,
+        #"{"type": "bar", "bars": {"orientation": "horizontal"}, "series": [{"values": [3, -1, 4]}]}"#,
+        #"{"type": "scatter", "series": [{"points": [[1, 2, 10], [2.5, 9, 40], [7, 3, 5]]}]}"#,
+    ])
+    func mirroredLayoutReportsReflectedPositions(_ spec: String) throws {
+        func layout(_ json: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(try render(json, .json))) as? [String: Any])
+        }
+        let plain = try layout(spec)
+        let mirrored = try layout(spec.replacingOccurrences(of: "{\"", with: "{\"mirrorAxes\": true, \"",
+                                                            options: [.anchored]))
+        let width = try #require(plain["width"] as? Double)
+        func close(_ a: Double?, _ b: Double?) -> Bool { abs((a ?? .nan) - (b ?? .nan)) < 0.011 }
+        let p = try #require(plain["plot"] as? [String: Double]), m = try #require(mirrored["plot"] as? [String: Double])
+        #expect(close(m["x"], width - (p["x"] ?? 0) - (p["width"] ?? 0)) && close(m["width"], p["width"]))
+        #expect(close(m["y"], p["y"]) && close(m["height"], p["height"]))
+        let points = try #require(plain["points"] as? [[String: Any]])
+        let reflected = try #require(mirrored["points"] as? [[String: Any]])
+        #expect(points.count == reflected.count)
+        for (a, b) in zip(points, reflected) {
+            #expect(close(b["x"] as? Double, width - (a["x"] as? Double ?? 0)))
+            #expect(close(b["y"] as? Double, a["y"] as? Double))
+        }
+        let bars = try #require(plain["bars"] as? [[String: Any]])
+        let mirroredBars = try #require(mirrored["bars"] as? [[String: Any]])
+        #expect(bars.count == mirroredBars.count)
+        for (a, b) in zip(bars, mirroredBars) {
+            let ax = a["x"] as? Double ?? 0, aw = a["width"] as? Double ?? 0
+            #expect(close(b["x"] as? Double, width - ax - aw) && close(b["width"] as? Double, aw))
+        }
+        let xs = try #require((plain["axes"] as? [String: Any])?["x"] as? [[String: Any]])
+        let mirroredXs = try #require((mirrored["axes"] as? [String: Any])?["x"] as? [[String: Any]])
+        #expect(xs.count == mirroredXs.count && !xs.isEmpty)
+        for (a, b) in zip(xs, mirroredXs) {
+            #expect(close(b["position"] as? Double, width - (a["position"] as? Double ?? 0)))
+            #expect(b["label"] as? String == a["label"] as? String)
+        }
+    }
+
     @Test func axesCarryTickValuesAndTheirPositions() throws {
         let spec = #"{"series": [{"values": [0, 50, 100]}], "y": {"min": 0, "max": 100}}"#
         let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])

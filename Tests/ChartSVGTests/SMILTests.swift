@@ -205,6 +205,43 @@ struct SMILTests {
         #expect(abs((start(of: grow) ?? -1) - 0.15) < 0.01)
     }
 
+    /// A mirrored chart's dashed line (`mirrorAxes`: it starts on the right) is revealed from the right: its clip's
+    /// left edge moves from the clip's right edge to its place while the width grows, in step; a left-to-right
+    /// line's clip keeps its left edge.
+    @Test func mirroredDashedLinesGrowFromTheRight() throws {
+        func reflected(_ nodes: [Node], width: Double) -> [Node] {
+            nodes.map { node in
+                switch node {
+                case .shape(var s):
+                    s.path = s.path.map { Point(width - $0.x, $0.y) }
+                    return .shape(s)
+                case .group(var g):
+                    g.children = reflected(g.children, width: width)
+                    return .group(g)
+                case .text: return node
+                }
+            }
+        }
+        func clip(_ scene: Scene) throws -> ParsedElement {
+            let root = try #require(parseXML(write(scene)))
+            let dashed = try #require(root.elements("g").first { $0["class"] == "line" && $0["data-series"] == "1" })
+            let clipRef = try #require(dashed.children.first { $0.name == "g" }?["clip-path"])
+            return try #require(root.elements("clipPath").first { "url(#\($0["id"] ?? ""))" == clipRef })
+        }
+        var scene = TestScenes.lineChart(series: 2, dashed: 1)
+        #expect(try clip(scene).all.filter { $0["attributeName"] == "x" }.isEmpty)
+        scene.nodes = reflected(scene.nodes, width: scene.width)
+        let mirrored = try clip(scene)
+        let rect = try #require(mirrored.first("rect"))
+        let x = try #require(Double(rect["x"] ?? "")), width = try #require(Double(rect["width"] ?? ""))
+        let grow = try #require(mirrored.all.first { $0["attributeName"] == "width" })
+        let move = try #require(mirrored.all.first { $0["attributeName"] == "x" })
+        let xs = try #require(move["values"]?.split(separator: ";").compactMap { Double($0) })
+        #expect(xs.count >= 2 && abs(xs[0] - (x + width)) < 0.011 && abs((xs.last ?? 0) - x) < 0.011)
+        #expect(move["keyTimes"] == grow["keyTimes"] && move["dur"] == grow["dur"] && move["fill"] == "freeze")
+        #expect(move["keySplines"] == grow["keySplines"])
+    }
+
     @Test func gradientStrokedLinesDrawWithTheDashTechnique() throws {
         let root = try #require(parseXML(write(TestScenes.lineChart(series: 1, gradientStroke: true))))
         let line = try #require(root.elements("g").first { $0["class"] == "line" })

@@ -164,6 +164,8 @@ struct CanonicalFieldTests {
         "pie.rotation": Sample(json: "-90"),
         "pie.circumference": Sample(json: "180"),
         "pie.sliceValues": Sample(json: "true"),
+        "direction": Sample(json: #""rtl""#),
+        "mirrorAxes": Sample(json: "true"),
     ]
 
     static let fieldPaths = SpecFields.table.fieldPaths

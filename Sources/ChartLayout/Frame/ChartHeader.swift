@@ -1,7 +1,8 @@
 import ChartScene
 import ChartSpec
 
-/// The title and subtitle above a chart, left-aligned in the padding, shared by every chart kind.
+/// The title and subtitle above a chart, aligned at the reading side in the padding (left, or right in a right-to-left
+/// chart), shared by every chart kind.
 enum ChartHeader {
     /// One line of the header: its top, height and the right end of its text (a small canvas's legend may share it).
     typealias Row = (top: Double, height: Double, textEnd: Double)
@@ -39,6 +40,9 @@ enum ChartHeader {
             rows.append((top, ctx.lineHeight(size), canvas.minX + pad + ctx.width(text, size: size)))
             top += ctx.lineHeight(size) + 4
         }
+        // Right to left: the lines are right-aligned in the same padding (rows keep their tops and heights; a legend
+        // sharing a row is reflected with the same axis, so it lands beside the text's start as before).
+        titleNodes = ctx.readingOrder(titleNodes, about: canvas.center.x)
         return (titleNodes.isEmpty ? nil : .group(Group(role: .title, children: titleNodes)), top, rows)
     }
 

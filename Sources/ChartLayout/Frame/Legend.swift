@@ -77,7 +77,7 @@ struct Legend {
     }
 
     /// The legend group with its top edge at `top`, rows centered on the canvas, or ending at `right`, or starting
-    /// at `left` when given.
+    /// at `left` when given; in a right-to-left chart, reflected (`LayoutContext.readingOrder`).
     func node(top: Double, ctx: LayoutContext, right: Double? = nil, left: Double? = nil) -> Node {
         let size = ctx.style.legendSize
         let spacing = Self.spacing
@@ -121,7 +121,11 @@ struct Legend {
                 x += entry.width + spacing
             }
         }
-        return .group(Group(role: .legend, children: items))
+        // Right to left: the rows are reflected across the line they were placed about (the canvas's centre, or the
+        // middle of a side legend's column), so entries flow from the right, each swatch right of its name, and a
+        // legend sharing a title row sits on the side the title does not start from.
+        let axis = left.map { $0 + (widths.max() ?? 0) / 2 } ?? ctx.canvas.center.x
+        return .group(Group(role: .legend, children: ctx.readingOrder(items, about: axis)))
     }
 
     /// A dash pattern scaled down to show at least one gap within the short swatch; empty for solid lines.

@@ -68,7 +68,10 @@ enum BarMarks {
         let style = MarkStyle(series, index: k, ctx: ctx)
         let name = ctx.seriesName(k)
         let barSeries = barSeries(spec)
-        let slot = barSeries.firstIndex(of: k) ?? 0
+        // Side by side in reading order: right to left, the first bar series takes the rightmost slot of a group,
+        // as the legend lists it first from the right (AG Charts does the same). Horizontal groups run top down.
+        let position = barSeries.firstIndex(of: k) ?? 0
+        let slot = !horizontal && ctx.headerIsRightToLeft ? barSeries.count - 1 - position : position
         func clamp(_ v: Double) -> Double { min(max(v.isFinite ? v : baseline, valueRange.lowerBound),
                                                 valueRange.upperBound) }
         var children: [Node] = []

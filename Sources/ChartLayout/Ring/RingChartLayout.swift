@@ -65,7 +65,7 @@ struct RingChartLayout {
         return min(half, (half + pad) / LayoutContext.arcControlReach)
     }
 
-    /// Rings side by side in equal cells, names below.
+    /// Rings side by side in equal cells, names below; in reading order (from the right in a right-to-left chart).
     func rowNodes(top: Double, pad: Double, labels: [String?]) -> [Node] {
         let canvas = ctx.canvas
         let captionSize = ctx.style.legendSize
@@ -77,7 +77,11 @@ struct RingChartLayout {
         let gap = spec.axes ? Self.gap : 0
         var nodes: [Node] = []
         for (k, series) in spec.series.enumerated() {
-            let cell = Rect(x: area.minX + Double(k) * cellWidth, y: area.minY, width: cellWidth, height: area.height)
+            // Right to left, series 0 takes the rightmost cell: the row is read from the right. (The arcs themselves
+            // keep sweeping clockwise, as a gauge does in every script.)
+            let slot = ctx.headerIsRightToLeft ? spec.series.count - 1 - k : k
+            let cell = Rect(x: area.minX + Double(slot) * cellWidth, y: area.minY, width: cellWidth,
+                            height: area.height)
             let outer = Self.outerRadius(side: min(cell.width - gap, cell.height), pad: pad)
             guard outer >= 2 else { continue }
             let ring = Ring(center: cell.center, outer: outer, width: Self.strokeWidth(outer, spec.ring.thickness))

@@ -59,6 +59,8 @@ enum SpecFields {
         .object("ring", \.spec.ring, KindFields.ring),
         .object("diff", \.spec.diff, KindFields.diff),
         .object("pie", \.spec.pie, KindFields.pie),
+        .choice("direction", \.spec.direction),
+        .bool("mirrorAxes", \.spec.mirrorAxes),
     ], required: ["series"])
 
     /// `series`: each entry through `SeriesFields`, with the total point limit.
