@@ -227,8 +227,8 @@ public struct FontFace: Sendable {
     /// Number of glyph paths cached so far.
     var cachedGlyphCount: Int { cache.count }
 
-    /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive. A CFF glyph
-    /// (cubic Béziers from HarfBuzz) is not emboldened: `SyntheticBold` works on TrueType points.
+    /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive (a CFF glyph's
+    /// cubic control polygon the same way, `CFFOutline.emboldened`).
     private func decodedPath(of glyph: UInt16, strength: Double) -> Path {
         let path: Path
         if let glyphs {
@@ -236,7 +236,8 @@ public struct FontFace: Sendable {
             path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path }
                 ?? Path()
         } else {
-            path = Int(glyph) < glyphCount ? harfBuzz.map { CFFOutline.path(of: glyph, in: $0) } ?? Path() : Path()
+            let drawn = Int(glyph) < glyphCount ? harfBuzz.map { CFFOutline.path(of: glyph, in: $0) } ?? Path() : Path()
+            path = strength > 0 ? CFFOutline.emboldened(drawn, strength: strength) : drawn
         }
         guard glyph == 0, path.isEmpty else { return path }
         // A .notdef box: the advance wide (less a margin), cap height (or 70 % of the em) tall.

@@ -62,6 +62,28 @@ struct CFFOutlineTests {
         #expect(abs(a.minY - b.minY) < 0.5 && abs(a.maxY - b.maxY) < 0.5)
     }
 
+    /// Bold text in a CFF face without a bold style is fake-bolded as a TrueType face's is: every side of "o" moves
+    /// out by half the strength (its extremes are on-curve points between axis-parallel handles), and the segments
+    /// stay cubic.
+    @Test(arguments: [12.0, 36.0])
+    func boldTextInACFFFaceIsFakeBolded(size: Double) throws {
+        let otf = try #require(FreeSans.otf)
+        let glyph = otf.glyph(for: "o")
+        let regular = otf.path(of: glyph), bold = otf.emboldenedGlyphPath(of: glyph, size: size).path
+        let a = try #require(regular.flattenedBounds), b = try #require(bold.flattenedBounds)
+        let half = (Double(otf.unitsPerEm) * SyntheticBold.strengthPerEm(size: size)).rounded() / 2
+        for (grown, expected) in [(a.minX - b.minX, half), (b.maxX - a.maxX, half), (a.minY - b.minY, half),
+                                  (b.maxY - a.maxY, half)] {
+            #expect(abs(grown - expected) <= 0.15 * half, "grew \(grown), want \(expected)")
+        }
+        let cubics = { (p: Path) in p.elements.filter { if case .cubic = $0 { true } else { false } }.count }
+        #expect(cubics(bold) == cubics(regular) && cubics(bold) > 0)
+        let set = FontSet(regular: otf)
+        var synthetic: [Bool] = []
+        _ = set.walk("o", weight: .bold) { _, _, _, _, _, fake in synthetic.append(fake) }
+        #expect(synthetic == [true])
+    }
+
     @Test func aCFFFaceDrawsThroughAFontSet() throws {
         let otf = try #require(FreeSans.otf)
         let set = FontSet(regular: otf)

@@ -24,6 +24,62 @@ enum CFFOutline {
         return sink.overflowed ? Path() : sink.path
     }
 
+    /// `path` (a CFF glyph in font units) fake-bolded by `strength` font units: its control polygon offset as
+    /// `SyntheticBold.embolden` offsets a TrueType outline's (FreeType's `FT_Outline_EmboldenXY` works on cubic
+    /// control polygons the same way), the segments kept as they were. The closing line back to a contour's start
+    /// that HarfBuzz emits is dropped first (a zero-length edge has no direction); `close` draws it.
+    static func emboldened(_ path: Path, strength: Double) -> Path {
+        var elements: [PathElement] = []
+        var start: Point?
+        for (i, element) in path.elements.enumerated() {
+            switch element {
+            case .move(let p): start = p
+            case .line(let p):
+                let closesNext = i + 1 < path.elements.count && path.elements[i + 1] == .close
+                if closesNext && p == start { continue }
+            default: break
+            }
+            elements.append(element)
+        }
+        var contours: [[GlyphOutline.Point]] = [], current: [GlyphOutline.Point] = []
+        func on(_ p: Point) -> GlyphOutline.Point { GlyphOutline.Point(x: p.x, y: p.y, onCurve: true) }
+        func off(_ p: Point) -> GlyphOutline.Point { GlyphOutline.Point(x: p.x, y: p.y, onCurve: false) }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                if !current.isEmpty { contours.append(current) }
+                current = [on(p)]
+            case .line(let p): current.append(on(p))
+            case .quad(let c, let p): current += [off(c), on(p)]
+            case .cubic(let c1, let c2, let p): current += [off(c1), off(c2), on(p)]
+            case .close:
+                if !current.isEmpty { contours.append(current) }
+                current = []
+            }
+        }
+        if !current.isEmpty { contours.append(current) }
+        let bold = SyntheticBold.embolden(GlyphOutline(contours: contours, declaredBounds: nil), strength: strength)
+        guard bold.contours.map(\.count) == contours.map(\.count) else { return path }
+        // The same segments over the moved points, in order.
+        var points = bold.contours.joined().makeIterator()
+        func next() -> Point { points.next().map { Point($0.x, $0.y) } ?? Point(0, 0) }
+        var out = Path()
+        for element in elements {
+            switch element {
+            case .move: out.move(to: next())
+            case .line: out.line(to: next())
+            case .quad:
+                let c = next()
+                out.quad(to: next(), control: c)
+            case .cubic:
+                let c1 = next(), c2 = next()
+                out.cubic(to: next(), control1: c1, control2: c2)
+            case .close: out.close()
+            }
+        }
+        return out
+    }
+
     /// Collects the callbacks of one glyph.
     private final class PathSink {
         var path = Path()
