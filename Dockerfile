@@ -31,14 +31,29 @@ RUN swift build -c release --static-swift-stdlib --product chartd \
  && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/chartd" /out/chartd \
  && strip --strip-debug /out/chartd
 
+# ---- fonts: only the Noto Sans faces ChartText loads -------------------------------------------------------------
+# fonts-noto-core is 42.5 MB installed; the twelve faces of the default fallback chain (Arabic, Hebrew, Devanagari,
+# Bengali, Tamil, Thai; Regular and Bold) are 1.7 MB. scripts/check-container-deps checks NOTO_FACES against
+# ChartText's defaults.
+FROM ${RUNTIME_IMAGE} AS fonts
+ARG NOTO_FACES="NotoSansArabic-Regular.ttf NotoSansArabic-Bold.ttf NotoSansHebrew-Regular.ttf NotoSansHebrew-Bold.ttf \
+    NotoSansDevanagari-Regular.ttf NotoSansDevanagari-Bold.ttf NotoSansBengali-Regular.ttf NotoSansBengali-Bold.ttf \
+    NotoSansTamil-Regular.ttf NotoSansTamil-Bold.ttf NotoSansThai-Regular.ttf NotoSansThai-Bold.ttf"
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-core \
+ && mkdir -p /out/noto \
+ && for face in $NOTO_FACES; do cp "/usr/share/fonts/truetype/noto/$face" /out/noto/; done \
+ && cp /usr/share/doc/fonts-noto-core/copyright /out/noto-copyright
+
 # ---- run --------------------------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE}
 # libpng16-16 and zlib1g: PNG encoding. libssl3: libcrypto (SHA-256 cache keys and ETags, HMAC-signed URLs).
 # libwebp7: WebP encoding. libjpeg62-turbo: JPEG encoding.
-# fonts-dejavu-core: Latin/Greek/Cyrillic text (DejaVu Sans, Bold).
-# fonts-wqy-microhei: CJK text. tzdata: the IANA time zones chartd reads from /usr/share/zoneinfo.
+# fonts-dejavu-core: Latin/Greek/Cyrillic text (DejaVu Sans, Bold), and most Arabic and Hebrew letters.
+# fonts-wqy-microhei: CJK text. fonts-symbola: monochrome emoji (3.1 MB). The Noto Sans faces for the other
+# scripts come from the fonts stage above. tzdata: the IANA time zones chartd reads from /usr/share/zoneinfo.
 # Everything else the binary links (libc6, libstdc++6, libgcc-s1) is in the base image.
-ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo fonts-dejavu-core fonts-wqy-microhei tzdata"
+ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo fonts-dejavu-core fonts-wqy-microhei fonts-symbola tzdata"
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES} \
  && rm -rf /var/lib/apt/lists/* \
@@ -46,6 +61,8 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid chartd --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin chartd
 
 COPY --from=build /out/chartd /usr/local/bin/chartd
+COPY --from=fonts /out/noto/ /usr/share/fonts/truetype/noto/
+COPY --from=fonts /out/noto-copyright /usr/share/doc/fonts-noto-core/copyright
 COPY index.html openapi.yaml /usr/share/chartd/
 
 # chartd reads its settings from the environment (see `chartd --help`); these are the container defaults.

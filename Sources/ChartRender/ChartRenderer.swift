@@ -67,13 +67,35 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .invalidSpec(error)
         }
+        return try drawing(valid.font?.family).renderValidated(valid, format: format, options: options)
+    }
+
+    /// `self`, or for a `font.family` that is not the default, a renderer whose fonts lead with that family (the
+    /// usual fallbacks after it). An unknown family is a spec error at `font.family` listing the loaded families.
+    func drawing(_ family: String?) throws(RenderError) -> ChartRenderer {
+        guard let family else { return self }
+        guard let fonts = text.fontSet else {
+            throw .invalidSpec(SpecError(path: "font.family", message: "no fonts are loaded, so no family can be "
+                                            + "chosen; leave font.family out"))
+        }
+        guard let chosen = fonts.selecting(family: family) else {
+            throw .invalidSpec(SpecError(path: "font.family", message: "unknown font family "
+                + "\"\(family.prefix(100))\"; the loaded families are \(fonts.catalogue.nameList())"))
+        }
+        return ChartRenderer(text: .fonts(chosen))
+    }
+
+    /// `render` once the spec is validated and the fonts chosen.
+    private func renderValidated(_ valid: ChartSpec, format: OutputFormat, options: RenderOptions)
+        throws(RenderError) -> RenderedChart
+    {
         let spec = try Self.resolvingTimes(valid)
         let bytes: [UInt8]
         switch format {
         case .svg, .smil:
             let animation = format == .smil && spec.animation.enabled ? Choreography(spec.animation) : nil
             let writer = SVGWriter(animation: animation, idPrefix: options.idPrefix, cancellation: options.cancellation,
-                                   maxBytes: options.budget.maxOutputBytes)
+                                   maxBytes: options.budget.maxOutputBytes, fontFamily: text.fontSet?.cssFontFamily)
             bytes = writer.write(try svgScene(for: spec, format: format, options: options))
         case .png:
             bytes = try png(for: spec, options: options)

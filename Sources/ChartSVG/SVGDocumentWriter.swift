@@ -27,17 +27,32 @@ struct SVGDocumentWriter: ~Copyable {
     private var sweepCount = 0
     private let cancellation: CancellationCheck
     private let maxBytes: Int
+    private let fontFamily: String?
 
     init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never,
-         maxBytes: Int = .max) {
+         maxBytes: Int = .max, fontFamily: String? = nil) {
         self.prefix = prefix
         self.timeline = timeline
         self.cancellation = cancellation
         self.maxBytes = maxBytes
+        self.fontFamily = fontFamily
     }
 
     static let fontFamily: StaticString =
         "'DejaVu Sans', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', sans-serif"
+
+    /// `text` inside a double-quoted attribute: `&`, `<` and `"` escaped, so a CSS font list keeps its single
+    /// quotes readable (the font names come from font files, which a deployment may add).
+    private static func attributeValue(_ text: String, into out: inout SVGBuffer) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.raw("&amp;")
+            case UInt8(ascii: "<"): out.raw("&lt;")
+            case UInt8(ascii: "\""): out.raw("&quot;")
+            default: out.byte(byte)
+            }
+        }
+    }
 
     mutating func write(_ scene: Scene) -> [UInt8] {
         if let background = scene.background {
@@ -65,7 +80,7 @@ struct SVGDocumentWriter: ~Copyable {
         out.raw("-title ")
         out.append(prefix)
         out.raw("-desc\" font-family=\"")
-        out.raw(Self.fontFamily)
+        if let fontFamily { Self.attributeValue(fontFamily, into: &out) } else { out.raw(Self.fontFamily) }
         out.raw("\"><title id=\"")
         out.append(prefix)
         out.raw("-title\">")

@@ -55,13 +55,17 @@ public struct SVGWriter: Sendable {
     /// The writer stops once the document's body passes this many bytes, so a scene that would make an
     /// oversized document costs no more than the limit; the caller sees the size and refuses the output.
     public var maxBytes: Int
+    /// The root element's CSS `font-family` list (the renderer's font chain, `FontSet.cssFontFamily`), written
+    /// XML-escaped; nil writes the default list of DejaVu Sans and the common CJK families.
+    public var fontFamily: String?
 
     public init(animation: Choreography? = nil, idPrefix: String = "c", cancellation: CancellationCheck = .never,
-                maxBytes: Int = .max) {
+                maxBytes: Int = .max, fontFamily: String? = nil) {
         self.animation = animation
         self.idPrefix = idPrefix
         self.cancellation = cancellation
         self.maxBytes = maxBytes
+        self.fontFamily = fontFamily
     }
 
     /// The SVG document for `scene`, UTF-8 encoded.
@@ -72,7 +76,7 @@ public struct SVGWriter: Sendable {
         if prefix.first.map({ ($0 | 0x20) < 0x61 || ($0 | 0x20) > 0x7A }) ?? true { prefix.insert(0x63, at: 0) }
         let timeline = animation.map { AnimationTimeline($0, scene: scene) }
         var document = SVGDocumentWriter(prefix: prefix, timeline: timeline,
-                                         cancellation: cancellation, maxBytes: maxBytes)
+                                         cancellation: cancellation, maxBytes: maxBytes, fontFamily: fontFamily)
         return document.write(scene)
     }
 }

@@ -53,6 +53,8 @@ public struct ChartSpec: Hashable, Sendable {
     public var animation: AnimationOptions = AnimationOptions()
     /// How text is written in SVG output.
     public var text: TextMode = .native
+    /// The font family of the chart's text; nil means the default fonts.
+    public var font: FontOptions?
     /// PNG compression trade-off.
     public var compression: Compression = .balanced
     /// Lossy quality, 1 (smallest) … 100 (best): WebP is lossless when nil and lossy VP8 at this quality when set;

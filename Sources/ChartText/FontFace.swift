@@ -1,12 +1,13 @@
 public import ChartScene
 
-/// One TrueType face (a `.ttf`, or one face of a `.ttc` collection) parsed by our own bounds-checked reader.
+/// One OpenType face (a `.ttf` or `.otf`, or one face of a `.ttc` collection) parsed by our own bounds-checked reader.
 ///
 /// Loading decodes `head`, `hhea`, `maxp`, `OS/2`, `hmtx`, `cmap` (format 4 or 12) and pair kerning (GPOS PairPos or
-/// `kern` format 0) into arrays; outlines (`glyf`/`loca`) are decoded on demand and cached per glyph. A truncated or
-/// hostile file makes the initializer throw a `FontError`; it never traps. Only TrueType outlines are supported (not
-/// CFF). Bidirectional text and complex shaping (Arabic joining, Indic reordering, ligatures) are out of scope: each
-/// Unicode scalar maps to one glyph, laid out left to right.
+/// `kern` format 0) into arrays; outlines are decoded on demand and cached per glyph. TrueType outlines (`glyf`/`loca`)
+/// are read by our own `GlyphReader`; PostScript outlines (a `CFF ` table, sfnt version `OTTO`: NotoSansCJK, FreeSans
+/// `.otf`) are drawn through HarfBuzz's glyph-shape API (`CFFOutline`), cubic Béziers and all. A truncated or hostile
+/// file makes the initializer throw a `FontError`; it never traps. Bidirectional text and complex shaping (Arabic
+/// joining, Indic reordering, ligatures) are out of scope here: each Unicode scalar maps to one glyph.
 public struct FontFace: Sendable {
     /// Largest font file accepted (the CJK fallbacks are about 5 MB).
     public static let maximumFileSize = 64 << 20
@@ -38,7 +39,14 @@ public struct FontFace: Sendable {
     /// Glyph ids of U+0000…U+007F, read once so ASCII labels skip the cmap search.
     private let asciiGlyphs: [UInt16]
     private let kerning: KerningTable
-    private let glyphs: GlyphReader
+    /// The TrueType outline reader; nil for a CFF face, whose outlines come from `harfBuzz` (`CFFOutline`).
+    private let glyphs: GlyphReader?
+    /// The family name from the `name` table (see `familyName`), read once at load.
+    private let storedFamilyName: String?
+    /// Whether the face declares itself bold (OS/2 fsSelection bit 5, else head macStyle bit 0) and italic (OS/2
+    /// fsSelection bit 0, else macStyle bit 1): how `FontCatalogue` tells a family's regular and bold faces apart.
+    public let isBold: Bool
+    public let isItalic: Bool
     /// The file's bytes and this face's table directory, for `TrueTypeSubsetter` and `FontDescription`.
     let data: FontData
     let directory: TableDirectory
@@ -112,9 +120,30 @@ public struct FontFace: Sendable {
         self.cmap = cmap
         asciiGlyphs = (0..<128).map { cmap.glyph(for: UInt32($0)) }
         kerning = try KerningReader.read(data: data, directory: directory)
-        glyphs = try GlyphReader(data: data, glyf: try directory.required("glyf"), loca: try directory.required("loca"),
-                                 numGlyphs: glyphCount, shortOffsets: locFormat == 0)
+        if directory.isCFF {
+            guard directory.optional("CFF ") != nil || directory.optional("CFF2") != nil else {
+                throw FontError(.missingTable, "an OTTO face needs a 'CFF ' or 'CFF2' table")
+            }
+            glyphs = nil
+        } else {
+            glyphs = try GlyphReader(data: data, glyf: try directory.required("glyf"),
+                                     loca: try directory.required("loca"), numGlyphs: glyphCount,
+                                     shortOffsets: locFormat == 0)
+        }
+        let macStyle = try data.u16(head.offset + 44)
+        var bold = macStyle & 1 != 0, italic = macStyle & 2 != 0
+        if let os2 = directory.optional("OS/2"), os2.length >= 64 {
+            let selection = try data.u16(os2.offset + 62)
+            bold = selection & 0x20 != 0
+            italic = selection & 1 != 0
+        }
+        isBold = bold
+        isItalic = italic
+        storedFamilyName = NameTable(data: data, table: directory.optional("name")).family
         harfBuzz = HarfBuzzFace(bytes: data.bytes, faceIndex: faceIndex, unitsPerEm: unitsPerEm)
+        if directory.isCFF && harfBuzz == nil {
+            throw FontError(.invalid, "HarfBuzz cannot read the CFF face, so its outlines cannot be drawn")
+        }
     }
 
     /// Reads and parses face `faceIndex` of the font file at `path`.
@@ -128,9 +157,18 @@ public struct FontFace: Sendable {
     /// The family name from the `name` table (typographic family, else family; English when there is a choice):
     /// "DejaVu Sans", "WenQuanYi Micro Hei". The file name without its extension when the table has none.
     public var familyName: String {
-        NameTable(data: data, table: directory.optional("name")).family
-            ?? String(name.prefix { $0 != "." && $0 != "#" })
+        storedFamilyName ?? String(name.prefix { $0 != "." && $0 != "#" })
     }
+
+    /// The same face, recorded as read from `path` (for faces parsed from a file's bytes once per collection face).
+    func located(at path: String) -> FontFace {
+        var copy = self
+        copy.path = path
+        return copy
+    }
+
+    /// Whether the outlines are PostScript (CFF) rather than TrueType (`glyf`).
+    public var hasCFFOutlines: Bool { glyphs == nil }
 
     /// The number of faces in a font file's bytes: 1 for a `.ttf`, the face count for a `.ttc`.
     public static func faceCount(in data: [UInt8]) throws(FontError) -> Int {
@@ -158,9 +196,13 @@ public struct FontFace: Sendable {
     /// Whether the face has any pair kerning.
     public var hasKerning: Bool { !kerning.isEmpty }
 
-    /// The decoded outline of `glyph` (composites expanded), in font units.
+    /// The decoded TrueType outline of `glyph` (composites expanded), in font units. A CFF face has no TrueType
+    /// points: it throws `unsupported` (its paths come from `path(of:)`).
     public func outline(of glyph: UInt16) throws(FontError) -> GlyphOutline {
-        try glyphs.outline(of: glyph)
+        guard let glyphs else {
+            throw FontError(.unsupported, "\(name) has CFF outlines, not TrueType points (use path(of:))")
+        }
+        return try glyphs.outline(of: glyph)
     }
 
     /// The path of `glyph` in font units (y up), from the shared cache. A glyph whose data is corrupt draws as
@@ -185,11 +227,18 @@ public struct FontFace: Sendable {
     /// Number of glyph paths cached so far.
     var cachedGlyphCount: Int { cache.count }
 
-    /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive.
+    /// The outline of `glyph` as a path, emboldened by `strength` font units when that is positive (a CFF glyph's
+    /// cubic control polygon the same way, `CFFOutline.emboldened`).
     private func decodedPath(of glyph: UInt16, strength: Double) -> Path {
-        let outline = try? glyphs.outline(of: glyph)
-        let path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path }
-            ?? Path()
+        let path: Path
+        if let glyphs {
+            let outline = try? glyphs.outline(of: glyph)
+            path = outline.map { strength > 0 ? SyntheticBold.embolden($0, strength: strength).path : $0.path }
+                ?? Path()
+        } else {
+            let drawn = Int(glyph) < glyphCount ? harfBuzz.map { CFFOutline.path(of: glyph, in: $0) } ?? Path() : Path()
+            path = strength > 0 ? CFFOutline.emboldened(drawn, strength: strength) : drawn
+        }
         guard glyph == 0, path.isEmpty else { return path }
         // A .notdef box: the advance wide (less a margin), cap height (or 70 % of the em) tall.
         let width = Double(max(advance(of: 0), unitsPerEm / 2)), height = Double(capHeight ?? unitsPerEm * 7 / 10)

@@ -25,8 +25,13 @@ public struct FontReport: Sendable, Equatable {
         }
     }
 
-    /// The faces in lookup order: regular, bold (when separate), fallbacks. Empty when no font loaded.
+    /// The faces in lookup order: regular, bold (when separate), fallbacks, the fallbacks' bold faces. Empty when
+    /// no font loaded.
     public var files: [File]
+    /// The families a spec's `font.family` may name (`FontCatalogue`), in load order.
+    public var families: [String]
+    /// Notes from loading that do not degrade the service: files under `--fonts-dir` skipped, and why.
+    public var notes: [String]
     /// Scripts every glyph of which the loaded faces can draw *correctly* with today's text engine (no shaping:
     /// Arabic, Hebrew, Devanagari, Thai... are not listed even if the font has their glyphs).
     public var scripts: [String]
@@ -35,8 +40,11 @@ public struct FontReport: Sendable, Equatable {
     /// Configured font files that could not be read, with the reason.
     public var missing: [String]
 
-    public init(files: [File], scripts: [String], degraded: String?, missing: [String]) {
+    public init(files: [File], families: [String] = [], scripts: [String], degraded: String?, missing: [String],
+                notes: [String] = []) {
         self.files = files
+        self.families = families
+        self.notes = notes
         self.scripts = scripts
         self.degraded = degraded
         self.missing = missing
@@ -69,7 +77,9 @@ extension TextEngine {
             } else {
                 nil
             }
-            return FontReport(files: files, scripts: scripts, degraded: degraded, missing: set.missingFiles)
+            let notes = set.problems.filter { !set.missingFiles.contains($0) }
+            return FontReport(files: files, families: set.catalogue.names, scripts: scripts, degraded: degraded,
+                              missing: set.missingFiles, notes: notes)
         }
     }
 }

@@ -26,9 +26,8 @@ extension FontSet {
         let chain = weight == .bold ? boldChain : regularChain
         let scales = weight == .bold ? boldScales : regularScales
         let bold = weight == .bold
-        // `faces` is [regular, bold (when separate), fallbacks…]; chain k is the weight's face (k = 0) or fallback k.
-        let separateBold = hasBoldFace ? 1 : 0
-        let firstSlot = bold ? separateBold : 0
+        // Chain face k's index in `faces`, and whether bold text in it is fake-bolded (F: per-weight fallbacks).
+        let slots = bold ? boldSlots : regularSlots
         var pen = 0.0
         var previousFace = -1
         var previousGlyph: UInt16 = 0
@@ -45,8 +44,7 @@ extension FontSet {
             let face = chain[faceIndex]
             let scale = scales[faceIndex]
             if faceIndex == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scale }
-            body(face, faceIndex == 0 ? firstSlot : faceIndex + separateBold, glyph, scalar, pen,
-                 bold && (faceIndex > 0 || !hasBoldFace))
+            body(face, slots[faceIndex], glyph, scalar, pen, bold && boldSynthetic[faceIndex])
             pen += Double(face.advance(of: glyph)) * scale
             previousFace = faceIndex
             previousGlyph = glyph

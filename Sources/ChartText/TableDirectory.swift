@@ -5,6 +5,9 @@
 struct TableDirectory: Sendable {
     /// Tables this reader needs, by tag; other tables are ignored.
     private(set) var tables: [String: TableRange] = [:]
+    /// Whether the face is an OpenType font with PostScript (CFF) outlines: sfnt version `OTTO`, a `CFF ` (or
+    /// `CFF2`) table instead of `glyf`/`loca`.
+    private(set) var isCFF = false
 
     /// Most faces any collection may declare; real collections have a handful.
     static let maximumFaces = 256
@@ -34,10 +37,8 @@ struct TableDirectory: Sendable {
             throw FontError(.faceIndexOutOfRange, "face index \(faceIndex) but the file is a single font")
         }
         let version = try data.u32(start)
-        if version == 0x4F54_544F {  // 'OTTO'
-            throw FontError(.unsupported, "CFF (PostScript) outlines are not supported; use a TrueType (glyf) font")
-        }
-        guard version == 0x0001_0000 || version == 0x7472_7565 else {  // 1.0 or 'true'
+        isCFF = version == 0x4F54_544F  // 'OTTO'
+        guard isCFF || version == 0x0001_0000 || version == 0x7472_7565 else {  // 1.0 or 'true'
             throw FontError(.invalid, "unknown sfnt version 0x\(String(version, radix: 16)) at offset \(start)")
         }
         let numTables = Int(try data.u16(start + 4))

@@ -10,9 +10,11 @@ public enum TextEngine: Sendable {
     /// were named or found but could not be loaded (`path: reason`).
     case approximate(reason: String, missingFiles: [String] = [])
 
-    /// `FontSet.loadDefault()` (honoring `CHART_FONTS`), or `.approximate` with the loader's error.
-    public static func loadDefault(fontList: String? = FontSet.environmentFontList) -> TextEngine {
-        let attempt = FontSet.load(fontList: fontList)
+    /// `FontSet.loadDefault()` (honoring `CHART_FONTS` and `CHART_FONTS_DIR`), or `.approximate` with the loader's
+    /// error.
+    public static func loadDefault(fontList: String? = FontSet.environmentFontList,
+                                   fontsDirectory: String? = FontSet.environmentFontsDirectory) -> TextEngine {
+        let attempt = FontSet.load(fontList: fontList, fontsDirectory: fontsDirectory)
         switch attempt.result {
         case .success(let set): return .fonts(set)
         case .failure(let error): return .approximate(reason: error.description, missingFiles: attempt.missingFiles)

@@ -44,6 +44,9 @@ public struct WritingScript: Sendable, Hashable {
         WritingScript("Katakana", "アイウエオンー"),
         WritingScript("Bopomofo", "ㄅㄆㄇㄈ"),
         WritingScript("Hangul", "한국어데이터"),
+        // Single-code-point emoji (Unicode 6), drawn as monochrome outlines (Symbola); sequences with ZWJ or
+        // skin-tone modifiers need a colour emoji font's ligatures.
+        WritingScript("Emoji", "😀😂👍🎉🚀🌍"),
         WritingScript("Hebrew", "אבגש", needsShaping: true),
         WritingScript("Arabic", "ابتث", needsShaping: true),
         WritingScript("Syriac", "ܐܒܓ", needsShaping: true),

@@ -18,7 +18,7 @@ func textBenchmarks() -> [Benchmark] {
     let scene = Scene(width: 800, height: 400, background: .white, title: "bench", description: "", nodes: nodes)
     _ = lowerText(in: scene, fonts: fonts)  // warm the outline caches
     return [
-        Benchmark(name: "text: load default FontSet (4 faces)") {
+        Benchmark(name: "text: load default FontSet (all faces)") {
             let set = try FontSet.loadDefault()
             return set.faces.count
         },

@@ -4,7 +4,7 @@ import ChartService
 import ChartSpec
 import Foundation
 
-// chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS]
+// chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS] [--fonts-dir DIR]
 // chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 //              [--data-uri]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
@@ -14,7 +14,7 @@ import Foundation
 // too): exit 2.
 
 let usage = """
-    usage: chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS]
+    usage: chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS] [--fonts-dir DIR]
            chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
                         [-o OUT] [--format F] [--data-uri]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
@@ -29,6 +29,8 @@ let usage = """
       --data-uri  write data:<media type>;base64,… instead of the image's bytes (OUT's extension is then not
                   read: it names a text file)
       --at S      draw the animation's frame at S seconds (a PNG; the SMIL document's choreography)
+      --fonts-dir DIR  also load every .ttf/.otf/.ttc under DIR (after the default fonts; CHART_FONTS_DIR
+                  likewise), so a spec's font.family can name their families
       --chartjs   read a Chart.js config (JSON or a JavaScript object literal, never evaluated) as /chart does;
                   --width, --height (CSS px, default 500×300), --dpr (device pixel ratio, default 2),
                   --background (any CSS colour, default transparent) and --version (2, 3, 4 or e.g. 3.9.1,
@@ -59,6 +61,8 @@ struct RenderCommand {
     var time: Double?
     /// `--data-uri`.
     var dataURI = false
+    /// `--fonts-dir`: extra fonts; nil loads `CHART_FONTS_DIR` if set.
+    var fontsDirectory: String?
     /// The QuickChart parameters when the input is a Chart.js config (`--chartjs`); nil for a native spec.
     var chartJS: ChartJSRequest?
 
@@ -107,6 +111,12 @@ struct RenderCommand {
                 }
                 time = seconds
             case "--data-uri": dataURI = true
+            case "--fonts-dir":
+                guard let value = args.popFirst() else { fail("chart: --fonts-dir needs a directory\n" + usage, code: 2) }
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory), isDirectory.boolValue
+                else { fail("chart: --fonts-dir \(value) is not a directory\n", code: 2) }
+                fontsDirectory = value
             case "-h", "--help":
                 print(usage, terminator: "")
                 exit(0)
@@ -170,15 +180,17 @@ struct RenderCommand {
     func run() {
         let json = Array(readInput(input, command: "chart"))
         var rendered: RenderedChart
+        let renderer = fontsDirectory.map { ChartRenderer(text: .loadDefault(fontsDirectory: $0)) }
+            ?? ChartRenderer.shared
         do {
             if let chartJS, let format = chartJS.format {
-                rendered = try ChartRenderer.shared.render(translate(json, chartJS), format: format,
+                rendered = try renderer.render(translate(json, chartJS), format: format,
                                                            options: RenderOptions(time: time))
             } else {
                 let spec = parse(json)
                 let format = FormatNegotiation.format(requested: requested(spec: spec.format), spec: spec.format,
                                                       otherwise: .svg)
-                rendered = try ChartRenderer.shared.render(spec, format: format, options: RenderOptions(time: time))
+                rendered = try renderer.render(spec, format: format, options: RenderOptions(time: time))
             }
             if dataURI {
                 rendered = RenderedChart(bytes: try DataURI.encode(rendered, budget: .standard),

@@ -51,9 +51,12 @@ sigaddset(&signals, SIGINT)
 sigaddset(&signals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-// Fonts load once here (CHART_FONTS or the Debian locations). Unusable fonts or a configured file that does not load
-// refuse the start (exit 78) unless --allow-missing-fonts, which starts degraded (StartupCheck).
-let fontReport = ChartRenderer.shared.text.fontReport
+// Fonts load once here (CHART_FONTS or the Debian locations, plus --fonts-dir/CHART_FONTS_DIR). Unusable fonts or a
+// configured file that does not load refuse the start (exit 78) unless --allow-missing-fonts, which starts degraded
+// (StartupCheck).
+let renderer = options.fontsDirectory.map { ChartRenderer(text: .loadDefault(fontsDirectory: $0)) }
+    ?? ChartRenderer.shared
+let fontReport = renderer.text.fontReport
 let service: ChartService
 var degradedReason: String?
 if let size = options.constantRenderBytes {
@@ -68,7 +71,7 @@ if let size = options.constantRenderBytes {
         logger.error(message)
         exit(StartupCheck.exitStatus)
     }
-    service = ChartService(configuration: options.service, renderer: ChartRenderer.shared)
+    service = ChartService(configuration: options.service, renderer: renderer)
 }
 service.info = ServiceInfo(server: options.server, service: options.service, fonts: fontReport)
 // The keys file, if any: a bad one is a usage error before the port opens.
@@ -89,7 +92,7 @@ do {
 }
 service.metrics.reportServerStatistics { server.statistics }
 // Say what text can be drawn with, so a missing CJK font is visible in the logs rather than in the images.
-let fonts = StartupCheck.fontSummary(ChartRenderer.shared.text)
+let fonts = StartupCheck.fontSummary(renderer.text)
 logger.log(degradedReason == nil ? .info : .warning, fonts.message, fonts.fields)
 service.info.poller = server.pollerName
 // Scripts find the port with `sed 's/.*listening on [^ ]*:\([0-9]*\) .*/\1/p'`: keep the space after it.

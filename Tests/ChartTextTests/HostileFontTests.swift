@@ -1,3 +1,4 @@
+import Foundation
 import ChartScene
 import Testing
 @testable import ChartText
@@ -97,8 +98,32 @@ struct HostileFontTests {
         #expect(face.path(of: UInt16(glyph)).isEmpty)
     }
 
-    @Test func cffFontsAreUnsupported() {
+    @Test func aBareOTTOHeaderIsAnError() {
         let bytes: [UInt8] = Array("OTTO".utf8) + [UInt8](repeating: 0, count: 60)
-        #expect { try FontFace(data: bytes) } throws: { error in (error as? FontError)?.code == .unsupported }
+        #expect { try FontFace(data: bytes) } throws: { error in (error as? FontError)?.code == .missingTable }
+    }
+
+    /// FreeSans.otf with its `CFF ` table scrambled (seeded xorshift: every 7th byte, or the whole table, or the table
+    /// cut short in the directory): loading either fails with a `FontError` or gives a face whose glyphs all draw —
+    /// as paths within `CFFOutline.maximumElements` — without a trap or a hang.
+    @Test(.enabled(if: hasFreeSans, "fonts-freefont-otf is not installed"), arguments: 0..<6)
+    func scrambledCFFNeverTraps(_ seed: Int) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FreeSans.otfPath)))
+        let raw = try RawFont(bytes: bytes)
+        let cff = try #require(raw.tables["CFF "])
+        var state = UInt64(0x9E37_79B9_7F4A_7C15) &* UInt64(seed + 1)
+        func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state)
+        }
+        switch seed % 3 {
+        case 0: for i in stride(from: cff.offset, to: cff.offset + cff.length, by: 7) { bytes[i] = next() }
+        case 1: for i in cff.offset..<(cff.offset + cff.length) { bytes[i] = next() }
+        default: bytes = Array(bytes[..<(cff.offset + cff.length / (seed + 2))])
+        }
+        guard let face = try? FontFace(data: bytes) else { return }
+        for glyph in stride(from: 0, to: face.glyphCount, by: max(1, face.glyphCount / 400)) {
+            #expect(face.path(of: UInt16(glyph)).elements.count <= CFFOutline.maximumElements + 10)
+        }
     }
 }

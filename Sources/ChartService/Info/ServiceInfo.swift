@@ -7,7 +7,8 @@ public import HTTPServer
 /// ```json
 /// {"name":"chartd","version":"0.16.0","commit":"abc123def456","buildDate":"2026-12-02T10:00:00Z",
 ///  "formats":["svg","png",…],"kinds":["line","area",…],
-///  "fonts":{"files":[{"path":"…","family":"…"}],"scripts":["Latin",…],"degraded":null},
+///  "fonts":{"files":[{"path":"…","family":"…"}],"families":["DejaVu Sans",…],"scripts":["Latin",…],
+///           "degraded":null},
 ///  "limits":{"maxBodyBytes":2097152,…,"rateLimit":null},"poller":"epoll"}
 /// ```
 public struct ServiceInfo: Sendable, Equatable {
@@ -80,7 +81,7 @@ public struct ServiceInfo: Sendable, Equatable {
         out += ",\"fonts\":{\"files\":["
         out += fonts.files.map { "{\"path\":\(jsonStringLiteral($0.path)),\"family\":\(jsonStringLiteral($0.family))}" }
             .joined(separator: ",")
-        out += "],\"scripts\":\(strings(fonts.scripts)),\"degraded\":"
+        out += "],\"families\":\(strings(fonts.families)),\"scripts\":\(strings(fonts.scripts)),\"degraded\":"
         out += fonts.degraded.map(jsonStringLiteral) ?? "null"
         out += "},\"limits\":{\"maxBodyBytes\":\(limits.maxBodyBytes),\"maxHeaderBytes\":\(limits.maxHeaderBytes)"
         out += ",\"maxOutputBytes\":\(limits.maxOutputBytes),\"maxPixels\":\(limits.maxPixels)"

@@ -1,5 +1,12 @@
 public import HTTPServer
 import ChartTime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `chartd`'s settings from command-line flags and environment variables (a flag wins over its variable).
 public struct ChartdOptions: Sendable {
@@ -23,6 +30,8 @@ public struct ChartdOptions: Sendable {
     public var allowMissingFonts = false
     /// The tzdata directory (`--zoneinfo-dir`/`ZONEINFO`); nil reads `ZONEINFO`, `TZDIR` or /usr/share/zoneinfo.
     public var zoneInfoDirectory: String?
+    /// A directory of extra fonts (`--fonts-dir`/`CHART_FONTS_DIR`), loaded after the defaults (`FontsDirectory`).
+    public var fontsDirectory: String?
 
     /// A flag or variable that could not be used, with what was expected.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
@@ -168,6 +177,16 @@ public struct ChartdOptions: Sendable {
             }
             o.zoneInfoDirectory = v
         },
+        Setting(flag: "--fonts-dir", variable: "CHART_FONTS_DIR",
+                help: "directory of extra .ttf/.otf/.ttc fonts, after the defaults (limits: docs/deploy.md)") {
+            o, v throws(Invalid) in
+            var info = stat()
+            guard stat(v, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, access(v, R_OK | X_OK) == 0 else {
+                throw Invalid(description: "--fonts-dir/CHART_FONTS_DIR: \"\(v.prefix(200))\" is not a readable "
+                    + "directory")
+            }
+            o.fontsDirectory = v
+        },
         Setting(flag: "--constant-render-bytes", variable: "CONSTANT_RENDER_BYTES",
                 help: "benchmark only: answer every chart with N fixed bytes") { o, v throws(Invalid) in
             o.constantRenderBytes = try int(v, "--constant-render-bytes", 0...(64 << 20))
@@ -249,7 +268,8 @@ public struct ChartdOptions: Sendable {
     /// Environment variables read without a flag, with what they mean (listed by `--help`).
     static let environmentOnly: [(String, String)] = [
         ("CHART_FONTS", "regular:bold:fallback... font files (path#N: face N of a collection; default: Debian's "
-            + "DejaVu Sans, WenQuanYi Micro Hei, Droid Sans Fallback)"),
+            + "DejaVu Sans, Noto Sans Arabic/Hebrew/Devanagari/Bengali/Tamil/Thai, WenQuanYi Micro Hei, Droid Sans "
+            + "Fallback, Symbola)"),
         ("CHART_POLLER", "poll: use poll(2) even where epoll exists (with --poller auto)"),
         ("TZDIR", "tzdata directory when ZONEINFO is not set (the C library's variable)"),
     ]

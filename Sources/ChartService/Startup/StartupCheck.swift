@@ -38,8 +38,10 @@ public enum StartupCheck {
         let report = engine.fontReport
         var fields: [(String, String)] = [
             ("files", report.files.map { "\($0.path) (\($0.family))" }.joined(separator: ", ")),
+            ("families", report.families.joined(separator: ", ")),
             ("scripts", report.scripts.joined(separator: ", ")),
         ]
+        if !report.notes.isEmpty { fields.append(("skipped", report.notes.joined(separator: "; "))) }
         if let coverage = engine.fontSet?.coverageReport {
             fields.append(("no_glyphs", coverage.missingScripts.joined(separator: ", ")))
             fields.append(("drawn_incorrectly", coverage.unshapedScripts.joined(separator: ", ")))
