@@ -5,8 +5,8 @@
 /// scalar repeated (a base with a flood of marks, nested RLOs) up to the spec's 200-scalar limit.
 ///
 /// The bytes are read as a little program: each byte is an operation (a scalar from a block, a special, a cluster, a
-/// repeat, literal UTF-8, the end of a label), followed by the operation's argument bytes. Random bytes therefore give plausible mixed
-/// text, and libFuzzer's mutations move one character or one run at a time.
+/// repeat, literal UTF-8, the end of a label), followed by the operation's argument bytes. Random bytes therefore
+/// give plausible mixed text, and libFuzzer's mutations move one character or one run at a time.
 struct WorldTextInput {
     /// Script blocks, sampled uniformly by the two argument bytes (assigned and unassigned code points alike).
     static let blocks: [ClosedRange<UInt32>] = [
