@@ -25,11 +25,15 @@ enum FuzzTarget: String, CaseIterable {
     /// Bytes as a TZif time zone file (issue 17): parsed, then every local time type looked up around each
     /// transition and a century of its footer's transitions listed, as a time axis would use the zone.
     case tzif
+    /// Bytes as world text (issue 17, `WorldTextInput`): labels from every script's block, bidi controls, marks,
+    /// joiners and emoji, put in every text field of a chart rendered as PNG and as SVG, SVG with glyph outlines or
+    /// PDF (the first byte picks) with the loaded fonts; each label is also measured and checked for coverage.
+    case text
 
     /// Loads what lives for the whole process (the default fonts) before the first input, so libFuzzer does not
     /// count it against that input.
     func prepare() {
-        if self == .chart { _ = ChartRenderer.shared }
+        if self == .chart || self == .text { _ = ChartRenderer.shared }
     }
 
     func run(_ bytes: [UInt8]) {
@@ -39,6 +43,7 @@ enum FuzzTarget: String, CaseIterable {
         case .http: Self.http(bytes)
         case .literal: Self.literal(bytes)
         case .tzif: Self.tzif(bytes)
+        case .text: Self.text(bytes)
         }
     }
 
@@ -57,6 +62,27 @@ enum FuzzTarget: String, CaseIterable {
         guard let first = bytes.first else { return }
         let format = formats[Int(first) % formats.count]
         _ = try? ChartRenderer.shared.render(json: Array(bytes.dropFirst()), format: format, options: options)
+    }
+
+    private static func text(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let input = WorldTextInput(bytes.dropFirst())
+        if let fonts = ChartRenderer.shared.text.fontSet {
+            for label in input.labels {
+                _ = fonts.width(of: label, size: 13, weight: first & 1 == 0 ? .regular : .bold)
+                _ = fonts.missingCharacters(in: label)
+            }
+        }
+        // Always the PNG (shaped glyphs through placement, the mask cache and the rasterizer); then one of SVG text,
+        // SVG outlines and PDF text, picked by the first byte, which keeps an input under 30 ms in a sanitized build.
+        let native = input.spec(kind: first, paths: false)
+        _ = try? ChartRenderer.shared.render(json: native, format: .png, options: options)
+        switch (first >> 2) % 3 {
+        case 0: _ = try? ChartRenderer.shared.render(json: native, format: .svg, options: options)
+        case 1: _ = try? ChartRenderer.shared.render(json: input.spec(kind: first, paths: true), format: .svg,
+                                                      options: options)
+        default: _ = try? ChartRenderer.shared.render(json: native, format: .pdf, options: options)
+        }
     }
 
     private static func tzif(_ bytes: [UInt8]) {
