@@ -138,6 +138,7 @@ struct CanonicalFieldTests {
         "animation.repeat": Sample(json: #""indefinite""#),
         "animation.fps": Sample(json: "12"),
         "text": Sample(json: #""paths""#),
+        "locale": Sample(json: #""de-CH""#),
         "compression": Sample(json: #""fast""#),
         "quality": Sample(json: "50"),
         "bars.orientation": Sample(json: #""horizontal""#),

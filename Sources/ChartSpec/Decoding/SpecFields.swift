@@ -53,6 +53,7 @@ enum SpecFields {
                 },
                 write: { draft, w in AnimationFields.write(draft.spec.animation, to: &w) }),
         .choice("text", \.spec.text),
+        .locale("locale", \.spec.locale),
         .choice("compression", \.spec.compression),
         .integer("quality", \.spec.quality, ChartSpec.Limits.quality),
         .object("bars", \.spec.bars, BarFields.table),
