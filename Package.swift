@@ -103,7 +103,9 @@ let package = Package(
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(
-            name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService", "ChartTime"],
+            name: "chart",
+            dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService", "ChartTime", "ChartLayout",
+                           "ChartLocale"],
             swiftSettings: strict),
         .executableTarget(
             name: "chart-bench",
@@ -122,7 +124,7 @@ let package = Package(
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartTimeTests", dependencies: ["ChartTime"]),
         .testTarget(name: "ChartLocaleTests", dependencies: ["ChartLocale"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText", "ChartTime"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText", "ChartTime", "ChartLocale"]),
         .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),

@@ -80,9 +80,13 @@ public struct NumberSymbols: Hashable, Sendable {
         return result
     }
 
-    /// A percentage's number (already localized) with the locale's percent affixes.
+    /// A percentage's number (already localized) with the locale's percent affixes; a negative one's minus sign
+    /// goes before them, as CLDR's implicit negative pattern says (Turkish `-%12`).
     public func percent(_ number: String) -> String {
-        percentPrefix + number + percentSuffix
+        if !percentPrefix.isEmpty, number.hasPrefix(minus) {
+            return minus + percentPrefix + number.dropFirst(minus.count) + percentSuffix
+        }
+        return percentPrefix + number + percentSuffix
     }
 
     /// The ASCII digit `s` in this locale's digits.
