@@ -6,7 +6,7 @@ import Darwin
 public import ChartLocale
 public import ChartSpec
 
-/// Formats tick and value labels for a `NumberFormat` without Foundation or locales.
+/// Formats tick and value labels for a `NumberFormat` without Foundation, in a CLDR locale (`ChartLocale`).
 ///
 /// Tick sets get one decimal count and one unit for all their labels (0.0, 0.5, 1.0 — not 0, 0.5, 1): the fewest
 /// decimals that show every tick exactly, raised until no two labels read the same (so 1,000,000,000 … 1,000,000,400
