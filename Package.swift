@@ -24,8 +24,12 @@ let package = Package(
     targets: [
         // The backend-neutral display list: geometry, paints, text runs, groups with meaning.
         .target(name: "ChartScene", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        // Locales from CLDR (scripts/generate-locales → generated tables): number symbols and digits, month and
+        // weekday names, time-tick patterns, the layout's fixed words, right-to-left. No dependencies; the spec layer
+        // resolves `locale` with it (a 422 naming close tags), the layout formats with it.
+        .target(name: "ChartLocale", swiftSettings: strict),
         // The request model: JSON → validated ChartSpec, errors with JSON paths.
-        .target(name: "ChartSpec", dependencies: ["ChartScene"], swiftSettings: strict),
+        .target(name: "ChartSpec", dependencies: ["ChartScene", "ChartLocale"], swiftSettings: strict),
         // Chart.js configs (QuickChart's request surface) → native specs; knows nothing of layout or output.
         .target(name: "ChartJSDialect", dependencies: ["ChartSpec"], swiftSettings: strict),
         // TrueType reading, text measurement and glyph outlines.
@@ -41,7 +45,8 @@ let package = Package(
         // reader without the layout.
         .target(name: "ChartTime", swiftSettings: strict),
         // Scales, nice ticks, curves and chart kinds: ChartSpec → Scene.
-        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene", "ChartTime"], swiftSettings: strict),
+        .target(name: "ChartLayout", dependencies: ["ChartSpec", "ChartScene", "ChartTime", "ChartLocale"],
+                swiftSettings: strict),
         // The choreography of an animated chart: one timeline that the SMIL writer and the frame sampler both read.
         .target(name: "ChartAnimation", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scene → SVG text (static and SMIL-animated).
@@ -98,7 +103,9 @@ let package = Package(
 
         .executableTarget(name: "chartd", dependencies: ["ChartService"], swiftSettings: strict),
         .executableTarget(
-            name: "chart", dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService", "ChartTime"],
+            name: "chart",
+            dependencies: ["ChartRender", "ChartCrypto", "ChartJSDialect", "ChartService", "ChartTime", "ChartLayout",
+                           "ChartLocale"],
             swiftSettings: strict),
         .executableTarget(
             name: "chart-bench",
@@ -116,7 +123,8 @@ let package = Package(
         .testTarget(name: "ChartJSDialectTests", dependencies: ["ChartJSDialect", "ChartSpec"]),
         .testTarget(name: "ChartTextTests", dependencies: ["ChartText"]),
         .testTarget(name: "ChartTimeTests", dependencies: ["ChartTime"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText", "ChartTime"]),
+        .testTarget(name: "ChartLocaleTests", dependencies: ["ChartLocale"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "ChartText", "ChartTime", "ChartLocale"]),
         .testTarget(name: "ChartAnimationTests", dependencies: ["ChartAnimation"]),
         .testTarget(name: "ChartSVGTests", dependencies: ["ChartSVG", "ChartAnimation"]),
         .testTarget(name: "ChartRasterTests", dependencies: ["ChartRaster", "ChartPNG"]),

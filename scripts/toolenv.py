@@ -23,6 +23,7 @@ PINS = {
     "openapi-python-client": "0.29.1",
     "datamodel-code-generator": "0.89.0",
     "prometheus-client": "0.26.0",
+    "babel": "2.19.0",
 }
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -51,6 +51,10 @@ public struct ChartSpec: Hashable, Sendable {
     public var axes: Bool = true
     /// Animation options for `smil` output; `.disabled` means none.
     public var animation: AnimationOptions = AnimationOptions()
+    /// The locale numbers, dates and the chart's own words are written in: a BCP 47 tag in canonical case
+    /// (`de-CH`, `zh-Hant-TW`), resolved against the shipped CLDR tables (`ChartLocale`; `de-AT` → `de`); nil for
+    /// the default, `en`.
+    public var locale: String?
     /// How text is written in SVG output.
     public var text: TextMode = .native
     /// The font family of the chart's text; nil means the default fonts.

@@ -35,6 +35,7 @@ let all: [Benchmark] = [
     pdfFontBenchmarks(),
     timeAxisBenchmarks(),
     worldTextBenchmarks(),
+    localeBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -9,6 +9,7 @@ import Foundation
 //              [--data-uri]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]  (TimeZoneCommand.swift)
+// chart locale TAG [--sample] | --list  (LocaleCommand.swift)
 // Reads a JSON spec (or stdin for "-"), writes the image (or stdout for "-" / no -o).
 // Invalid input: exit 1 with one validation error per line on stderr. Usage errors (an unknown OUT extension
 // too): exit 2.
@@ -19,6 +20,7 @@ let usage = """
                         [-o OUT] [--format F] [--data-uri]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
            chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]   (chart timezone --help)
+           chart locale TAG [--sample] | --list                                 (chart locale --help)
 
       SPEC.json   the chart spec; "-" reads standard input
       -o OUT      where to write the image; "-" or omitted writes standard output
@@ -214,6 +216,10 @@ struct RenderCommand {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "timezone" {
     TimeZoneCommand(arguments: Array(arguments.dropFirst())).run()
+    exit(0)
+}
+if arguments.first == "locale" {
+    LocaleCommand(arguments: Array(arguments.dropFirst())).run()
     exit(0)
 }
 if arguments.first == "sign" {

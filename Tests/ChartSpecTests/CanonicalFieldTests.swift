@@ -139,6 +139,7 @@ struct CanonicalFieldTests {
         "animation.fps": Sample(json: "12"),
         "text": Sample(json: #""paths""#),
         "font.family": Sample(json: #""Noto Sans Thai \"β\"""#),
+        "locale": Sample(json: #""de-CH""#),
         "compression": Sample(json: #""fast""#),
         "quality": Sample(json: "50"),
         "bars.orientation": Sample(json: #""horizontal""#),

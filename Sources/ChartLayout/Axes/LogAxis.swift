@@ -21,14 +21,15 @@ extension YAxisLayout {
         let major = ticks.filter(\.isMajor)
         let values = major.map { LogScale.log10Clamped($0.value) }
         // `auto` keeps the compact powers of ten (1000, 10K, 1M); any other format labels the majors with it.
-        let labels = options.format == .auto ? major.map(\.label)
-            : TickFormatter(options.format).labels(for: major.map(\.value))
+        let numbers = ctx.locale.numbers
+        let labels = options.format != .auto ? ctx.formatter(options.format).labels(for: major.map(\.value))
+            : ctx.locale.isDefault ? major.map(\.label) : major.map { numbers.localize($0.label, grouped: false) }
         let size = ctx.style.tickSize
         let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
         let lo = LogScale.log10Clamped(scale.lower), hi = LogScale.log10Clamped(scale.upper)
         return YAxisLayout(ticks: NiceTicks(values: values.isEmpty ? [lo] : values, step: 1, domainMin: lo,
                                             domainMax: max(hi, lo)),
-                           labels: values.isEmpty ? [TickFormatter().string(scale.lower)] : labels, labelWidth: width,
+                           labels: values.isEmpty ? [ctx.formatter().string(scale.lower)] : labels, labelWidth: width,
                            minor: ticks.filter { !$0.isMajor }.map { LogScale.log10Clamped($0.value) },
                            isLog: true)
     }

@@ -3,17 +3,25 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import ChartLocale
 public import ChartSpec
 
-/// Formats tick and value labels for a `NumberFormat` without Foundation or locales.
+/// Formats tick and value labels for a `NumberFormat` without Foundation, in a CLDR locale (`ChartLocale`).
 ///
 /// Tick sets get one decimal count and one unit for all their labels (0.0, 0.5, 1.0 — not 0, 0.5, 1): the fewest
 /// decimals that show every tick exactly, raised until no two labels read the same (so 1,000,000,000 … 1,000,000,400
 /// never prints five equal labels). Negative numbers use the typographic minus sign (U+2212) and negative zero prints
 /// as "0". Thousands are grouped with "," and decimals follow "." — the conventions of d3-format's default locale,
 /// which Vega-Lite users see; `auto` matches Vega-Lite's axis labels below 10,000 and shortens larger ones.
+///
+/// Another `locale` rewrites each label with its CLDR symbols (`NumberSymbols.localize`): decimal and group
+/// separators, grouping sizes (India's 12,34,567), digits (Arabic-Indic, Bengali…), minus sign and percent affixes
+/// (`12,5 %`, `%12,5`). The unit suffixes (K, M, B, T; k, m, µ…) and the exponent's `e` stay as they are. The
+/// default `en` takes no extra step.
 public struct TickFormatter: Hashable, Sendable {
     public var format: NumberFormat
+    /// The locale labels are written in; `.english` is the historical output.
+    public var locale: ChartLocale
 
     /// The minus sign used for negative numbers and exponents.
     public static let minus = "\u{2212}"
@@ -23,12 +31,35 @@ public struct TickFormatter: Hashable, Sendable {
     /// offset and is written as grouped full numbers instead.
     static let maxSuffixDecimals = 2
 
-    public init(_ format: NumberFormat = .auto) {
+    public init(_ format: NumberFormat = .auto, locale: ChartLocale = .english) {
         self.format = format
+        self.locale = locale
     }
 
     /// Labels for a set of increasing tick values, with consistent decimals and unit across the set.
     public func labels(for values: [Double]) -> [String] {
+        let labels = defaultLabels(for: values)
+        return locale.isDefault ? labels : labels.map(localized)
+    }
+
+    /// One value on its own (tooltips, bubbles, descriptions): the shortest readable form.
+    public func string(_ value: Double) -> String {
+        let text = defaultString(value)
+        return locale.isDefault ? text : localized(text)
+    }
+
+    /// A label written the default way (`−1,234.5`, `12.5%`, `1.25M`) in this formatter's locale.
+    func localized(_ label: String) -> String {
+        let numbers = locale.numbers
+        if label.hasSuffix("%") {
+            return numbers.percent(numbers.localize(String(label.dropLast()), grouped: false))
+        }
+        let grouped = label.utf8.contains(UInt8(ascii: ","))
+        return numbers.localize(grouped ? label.replacing(",", with: "") : label, grouped: grouped)
+    }
+
+    /// `labels(for:)` in the default locale.
+    func defaultLabels(for values: [Double]) -> [String] {
         switch format {
         case .fixed(let d):
             return values.map { Self.fixed($0, decimals: d) }
@@ -63,8 +94,8 @@ public struct TickFormatter: Hashable, Sendable {
         }
     }
 
-    /// One value on its own (tooltips, bubbles, descriptions): the shortest readable form.
-    public func string(_ value: Double) -> String {
+    /// `string(_:)` in the default locale.
+    func defaultString(_ value: Double) -> String {
         switch format {
         case .fixed(let d):
             return Self.fixed(value, decimals: d)

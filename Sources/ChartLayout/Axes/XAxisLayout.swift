@@ -108,7 +108,7 @@ struct XAxisLayout {
         let style = ctx.style
         let size = style.tickSize
         let lh = ctx.lineHeight(size)
-        let formatter = TickFormatter(ctx.spec.x.format)
+        let formatter = ctx.formatter(ctx.spec.x.format)
         var values: [Double] = []
         var labels: [String] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))

@@ -22,7 +22,7 @@ struct YAxisLayout {
         let ticks = options.ticks(dataMin: dataMin, dataMax: dataMax, target: target,
                                   fixedMin: options.min ?? (exact ? dataMin : nil),
                                   fixedMax: options.max ?? (exact ? dataMax : nil), integer: ctx.wholeY)
-        let labels = TickFormatter(options.format).labels(for: ticks.values)
+        let labels = ctx.formatter(options.format).labels(for: ticks.values)
         let width = labels.reduce(0) { max($0, ctx.width($1, size: size)) }
         return YAxisLayout(ticks: ticks, labels: labels, labelWidth: width)
     }

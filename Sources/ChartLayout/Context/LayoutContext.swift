@@ -1,3 +1,4 @@
+import ChartLocale
 import ChartScene
 import ChartSpec
 
@@ -16,6 +17,8 @@ struct LayoutContext {
     /// gets whole-number steps, as do sums and differences of such values (stacks). A kind drawing derived values
     /// (the diff series) sets them for those.
     var wholeX: Bool, wholeY: Bool
+    /// The spec's `locale` resolved (`ChartLocale`), `.english` without one: numbers, time ticks, fixed words.
+    let locale: ChartLocale
 
     /// The context of `spec` with the theme's colors and the default style. The spec is read within its limits
     /// (`withinLimits`), so the layout never re-clamps what ChartSpec validates.
@@ -70,6 +73,7 @@ struct LayoutContext {
         self.canvas = canvas
         self.interactive = interactive
         (wholeX, wholeY) = Self.wholeNumbers(spec.series)
+        locale = spec.locale.flatMap { ChartLocale($0) } ?? .english
     }
 
     /// Whether all finite x and all finite y values of `series` are whole numbers; stops looking at each axis's
@@ -129,12 +133,30 @@ struct LayoutContext {
         return run
     }
 
-    /// Series display name: its own, or "Series n" (1-based).
+    /// Series display name: its own, or "Series n" (1-based) in the locale's words.
     func seriesName(_ index: Int) -> String {
         guard index < spec.series.count, let name = spec.series[index].name, !name.isEmpty else {
-            return "Series \(index + 1)"
+            return locale.isDefault ? "Series \(index + 1)" : locale.words.series(locale.integer(index + 1))
         }
         return name
+    }
+
+    /// The pie's "other" slice name: the spec's `pie.otherLabel`, or the locale's word while it is the English
+    /// default ("Other" in a German chart is "Sonstige"; set another label to keep any text).
+    var otherLabel: String {
+        spec.pie.otherLabel == PieOptions().otherLabel && !locale.isDefault ? locale.words.other : spec.pie.otherLabel
+    }
+
+    /// The lead chart's "… leads" text for `name`: the spec's `diff.leadLabel`, or the locale's while it is the
+    /// English default.
+    func leadText(_ name: String) -> String {
+        guard !locale.isDefault, spec.diff.leadLabel == DiffOptions().leadLabel else { return spec.diff.leadText(name) }
+        return locale.words.leads.replacing("{name}", with: name)
+    }
+
+    /// The number formatter for `format` in the chart's locale.
+    func formatter(_ format: NumberFormat = .auto) -> TickFormatter {
+        TickFormatter(format, locale: locale)
     }
 
     /// Series color: its own, the spec palette's, or the theme palette's.

@@ -55,7 +55,7 @@ enum CartesianLayout {
         var nodes: [Node] = header.node.map { [$0] } ?? []
         let size = ctx.style.subtitleSize
         let baseline = (header.bottom + ctx.canvas.maxY + ctx.ascent(size) - ctx.descent(size)) / 2
-        let run = TextRun(text: "No data", position: Point(ctx.canvas.center.x, baseline), size: size,
+        let run = TextRun(text: ctx.locale.words.noData, position: Point(ctx.canvas.center.x, baseline), size: size,
                           anchor: .middle, color: ctx.theme.secondaryText)
         if let placed = ctx.placed(run) { nodes.append(.group(Group(role: .plot, children: [.text(placed)]))) }
         return ctx.scene(kind: name, description: "\(name) with no data", nodes: nodes)

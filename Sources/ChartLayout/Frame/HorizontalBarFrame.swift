@@ -79,7 +79,7 @@ enum HorizontalBarFrame {
             tickLabels = Array(zip(ticks.values, logLabels))
         } else {
             let values = ticks.values.filter { $0 >= ticks.domainMin && $0 <= ticks.domainMax }
-            tickLabels = Array(zip(values, TickFormatter(spec.y.format).labels(for: values)))
+            tickLabels = Array(zip(values, ctx.formatter(spec.y.format).labels(for: values)))
         }
         let bands = BandScale(count: count, rangeStart: plot.minY, rangeEnd: plot.maxY)
         var frame = CartesianFrame(plot: plot, ticks: ticks,

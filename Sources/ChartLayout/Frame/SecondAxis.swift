@@ -67,6 +67,6 @@ extension CartesianFrame {
 
     /// The second axis's domain in data units and how its labels are written, for the chart's description.
     func y2Range(ctx: LayoutContext) -> (domain: (Double, Double), formatter: TickFormatter)? {
-        y2.map { ($0.dataDomain, TickFormatter(ctx.spec.options(of: .y2).format)) }
+        y2.map { ($0.dataDomain, ctx.formatter(ctx.spec.options(of: .y2).format)) }
     }
 }

@@ -52,12 +52,12 @@ struct BarKind: CartesianKind {
 
     func marks(in frame: CartesianFrame) -> [Node] {
         let spec = ctx.spec
-        let xFormatter = TickFormatter(spec.x.format)
+        let xFormatter = ctx.formatter(spec.x.format)
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
         let marks = series.data.map { d in
             let label = series.xLabel(series: d.series, formatter: xFormatter), axis = d.series.axis
             let y = frame.valuePosition(on: axis), baseline = frame.baseline(on: axis)
-            let formatter = TickFormatter(spec.options(of: axis).format)
+            let formatter = ctx.formatter(spec.options(of: axis).format)
             return d.series.mark != .line
                 ? BarMarks.build(d, ctx: ctx, bands: frame.bands, y: y, plot: frame.plot, baselineY: baseline,
                                  stacks: stacks, label: label, formatter: formatter)
@@ -68,7 +68,7 @@ struct BarKind: CartesianKind {
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+        series.description(kind: name, domain: frame.dataDomain, formatter: ctx.formatter(ctx.spec.y.format),
                            y2: frame.y2Range(ctx: ctx))
     }
 }

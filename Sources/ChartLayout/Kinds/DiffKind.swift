@@ -60,7 +60,7 @@ struct DiffKind: CartesianKind {
     var legend: [Legend.Item]? {
         guard ctx.spec.legend ?? true else { return nil }
         return (0..<2).map { k in
-            Legend.Item(text: ctx.spec.diff.leadText(ctx.seriesName(k)),
+            Legend.Item(text: ctx.leadText(ctx.seriesName(k)),
                         swatch: .line(color: ctx.seriesColor(k), dash: [], dot: nil))
         }
     }
@@ -135,7 +135,7 @@ struct DiffKind: CartesianKind {
                              strokeStyle: StrokeStyle(width: lineWidth, join: .round, cap: .round))),
             ])))
         }
-        let xFormatter = TickFormatter(spec.x.format), yFormatter = TickFormatter(spec.y.format)
+        let xFormatter = ctx.formatter(spec.x.format), yFormatter = ctx.formatter(spec.y.format)
         func xLabel(_ i: Int) -> String {
             if case .categories(let labels, _) = extent.x, i < labels.count { return labels[i] }
             return xFormatter.string(xs[i])
@@ -147,7 +147,7 @@ struct DiffKind: CartesianKind {
                 let value = diff[d.index] ?? 0
                 let leader = value > 0 ? 0 : (value < 0 ? 1 : nil)
                 let tooltip = ctx.tooltip(leader.map { "\(xLabel(d.index)): \(ctx.seriesName($0)) +"
-                    + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): tied")
+                    + yFormatter.string(abs(value)) } ?? "\(xLabel(d.index)): \(ctx.locale.words.tied)")
                 let color = leader.map { $0 == 0 ? home : guest } ?? ctx.theme.axis
                 let circle = Path.circle(center: d.point, radius: ctx.markRadius(decimated ? 6 : Self.dotRadius,
                                                                                  at: d.point))
@@ -241,7 +241,7 @@ struct DiffKind: CartesianKind {
         var cursor = 0
         // Two texts at most ("Home leads", "Guest leads"), each used at up to 2000 crossings (a tooltip and up to
         // 15 candidate positions each): written and measured once.
-        let leadTexts = (0..<2).map { spec.diff.leadText(ctx.seriesName($0)) }
+        let leadTexts = (0..<2).map { ctx.leadText(ctx.seriesName($0)) }
         let labelWidths = leadTexts.map { ctx.metrics.width(of: $0, size: size, weight: .bold) }
         for c in crossings {
             let center = Point(pixel(c.x, 0).x, zeroY)
@@ -254,7 +254,7 @@ struct DiffKind: CartesianKind {
             let next = min(c.index + 1, xs.count - 1)
             markers.append(.group(Group(
                 role: .point(series: 0, index: c.index, progress: progress(length)),
-                tooltip: ctx.tooltip("Lead change \(xLabel(c.index))–\(xLabel(next)): " + leadTexts[leader]),
+                tooltip: ctx.tooltip("\(ctx.locale.words.leadChange) \(xLabel(c.index))–\(xLabel(next)): " + leadTexts[leader]),
                 children: [.shape(Shape(path: .circle(center: center, radius: ctx.markRadius(radius, at: center,
                                                                                                 slack: 1)),
                                         fill: .solid(ctx.theme.background), stroke: .solid(ctx.theme.text),
@@ -283,7 +283,7 @@ struct DiffKind: CartesianKind {
     /// "Lead chart of Home − Guest: 3 lead changes; largest leads Home +12, Guest +7".
     func description(in frame: CartesianFrame) -> String {
         guard spec.series.count == 2 else { return "Lead chart with no data" }
-        let formatter = TickFormatter(spec.y.format)
+        let formatter = ctx.formatter(spec.y.format)
         var most = 0.0, least = 0.0
         for case let d? in diff {
             most = max(most, d)

@@ -21,7 +21,7 @@ struct HorizontalBarKind: CartesianKind {
     static func labelReach(_ series: SeriesSet) -> Double {
         let ctx = series.ctx, spec = series.spec
         guard spec.bars.valueLabels, spec.bars.mode != .stacked else { return 0 }
-        let formatter = TickFormatter(spec.y.format), size = ctx.style.tickSize
+        let formatter = ctx.formatter(spec.y.format), size = ctx.style.tickSize
         var widest = 0.0
         for d in series.data where d.series.mark != .line {
             for p in d.series.points.prefix(BarMarks.maxBarMarks) {
@@ -39,7 +39,7 @@ struct HorizontalBarKind: CartesianKind {
     func marks(in frame: CartesianFrame) -> [Node] {
         let spec = ctx.spec, plot = frame.plot, value = frame.valuePosition
         guard let bands = frame.bands, case .categories(let labels, _) = series.xMode else { return [] }
-        let formatter = TickFormatter(spec.y.format)
+        let formatter = ctx.formatter(spec.y.format)
         let stacks = spec.bars.mode == .stacked ? BarMarks.stacks(series.data) : nil
         let label: (Int) -> String = { [series] i in series.categoryName(i, labels: labels) }
         let marks = series.data.filter { $0.series.mark != .line }.map { d in
@@ -55,6 +55,6 @@ struct HorizontalBarKind: CartesianKind {
 
     func description(in frame: CartesianFrame) -> String {
         series.description(kind: "Horizontal bar chart", domain: frame.dataDomain,
-                           formatter: TickFormatter(ctx.spec.y.format))
+                           formatter: ctx.formatter(ctx.spec.y.format))
     }
 }

@@ -28,20 +28,20 @@ struct LineKind: CartesianKind {
     var legend: [Legend.Item]? { series.legend(swatch: series.lineSwatch) }
 
     func marks(in frame: CartesianFrame) -> [Node] {
-        let xFormatter = TickFormatter(ctx.spec.x.format)
+        let xFormatter = ctx.formatter(ctx.spec.x.format)
         let marks = series.data.map { d in
             let axis = d.series.axis
             return SeriesMarks.build(d, ctx: ctx, x: frame.xPosition, y: frame.valuePosition(on: axis),
                                      plot: frame.plot, baselineY: frame.baseline(on: axis),
                                      label: series.xLabel(series: d.series, formatter: xFormatter),
-                                     formatter: TickFormatter(ctx.spec.options(of: axis).format),
+                                     formatter: ctx.formatter(ctx.spec.options(of: axis).format),
                                      defaultFill: area ? .solid : .none)
         }
         return SeriesPlot.nodes(marks, markReach: extent.markReach, in: frame, ctx: ctx)
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format),
+        series.description(kind: name, domain: frame.dataDomain, formatter: ctx.formatter(ctx.spec.y.format),
                            y2: frame.y2Range(ctx: ctx))
     }
 }

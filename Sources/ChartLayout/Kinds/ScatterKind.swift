@@ -18,7 +18,7 @@ struct ScatterKind: CartesianKind {
     var legend: [Legend.Item]? { series.legend { .dot(ctx.seriesColor($0)) } }
 
     func marks(in frame: CartesianFrame) -> [Node] {
-        let formatter = TickFormatter(ctx.spec.y.format), xFormatter = TickFormatter(ctx.spec.x.format)
+        let formatter = ctx.formatter(ctx.spec.y.format), xFormatter = ctx.formatter(ctx.spec.x.format)
         let y = frame.valuePosition
         let largestSize = ScatterMarks.largestSize(ctx.spec)
         let marks = series.data.map { d in
@@ -29,6 +29,6 @@ struct ScatterKind: CartesianKind {
     }
 
     func description(in frame: CartesianFrame) -> String {
-        series.description(kind: name, domain: frame.dataDomain, formatter: TickFormatter(ctx.spec.y.format))
+        series.description(kind: name, domain: frame.dataDomain, formatter: ctx.formatter(ctx.spec.y.format))
     }
 }

@@ -63,7 +63,9 @@ struct SeriesSet {
         let points = series.points
         switch xMode {
         case .categories(let labels, _): return { i in categoryName(i, labels: labels) }
-        case .time(_, _, let zone): return { i in TimeAxis.tooltipLabel(points[i].x, zone: zone) }
+        case .time(_, _, let zone):
+            let locale = ctx.locale
+            return { i in TimeAxis.tooltipLabel(points[i].x, zone: zone, locale: locale) }
         case .numeric: return { i in formatter.string(points[i].x) }
         }
     }

@@ -103,7 +103,7 @@ enum ScatterMarks {
             let t = Double(n) / last
             progress.append((i, t))
             let tooltip = ctx.tooltip("\(name) · \(label(i)): \(formatter.string(value))"
-                + (bubbles ? " (size \(TickFormatter().string(series.sizes[i])))" : ""))
+                + (bubbles ? " (\(ctx.locale.words.size) \(ctx.formatter().string(series.sizes[i])))" : ""))
             children.append(.group(Group(role: .point(series: k, index: i, progress: t), tooltip: tooltip, children: [
                 .shape(mark(dot, color)),
             ])))

@@ -52,7 +52,7 @@ enum SeriesPlot {
             let point = ctx.pixel(x: x(series.points[i].x), y: yOn(series.axis)(value))
             let lw = series.lineWidth
             let clearance = (series.dots ? ctx.dotRadius(lineWidth: lw) : lw / 2) + 3
-            let formatter = TickFormatter(spec.options(of: series.axis).format)
+            let formatter = ctx.formatter(spec.options(of: series.axis).format)
             let text = label.flatMap { $0.isEmpty ? nil : $0 } ?? formatter.string(value)
             if let node = ValueBubble.node(ctx: ctx, text: text, point: point, clearance: clearance,
                                            color: bubbleColor(series: series, index: s, at: point.x, x: x, ctx: ctx),

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ChartScene
+import ChartLocale
 import ChartSpec
 
 /// Lays out pie and doughnut charts: the values of the one series are the slices (clockwise from twelve
@@ -50,9 +51,9 @@ struct PieChartLayout {
 
     /// A slice's display name: its label, "Item n" (1-based) when there is none, or the "other" name.
     func name(_ slice: PieSlice) -> String {
-        guard let i = slice.index else { return spec.pie.otherLabel }
+        guard let i = slice.index else { return ctx.otherLabel }
         if let labels = spec.labels, i < labels.count, !labels[i].isEmpty { return labels[i] }
-        return "Item \(i + 1)"
+        return ctx.locale.isDefault ? "Item \(i + 1)" : ctx.locale.words.item(ctx.locale.integer(i + 1))
     }
 
     /// A slice's color: the series' color for its input index (`Series.colors`), else the palette color of that
@@ -77,14 +78,22 @@ struct PieChartLayout {
     }
 
     /// The slices' percentages as texts, "17%", adding up to 100 % (`WholePercents`); "<1%" for a slice that gets 0.
-    static func percents(_ slices: [PieSlice]) -> [String] {
-        WholePercents.of(slices.map(\.fraction)).map { $0 == 0 ? "<1%" : "\($0)%" }
+    /// In another locale, its digits and percent affixes ("17 %", "%17", "١٧٪").
+    static func percents(_ slices: [PieSlice], locale: ChartLocale = .english) -> [String] {
+        WholePercents.of(slices.map(\.fraction)).map { percent($0, locale: locale) }
+    }
+
+    /// One whole percentage: "17%", or "<1%" for 0.
+    static func percent(_ whole: Int, locale: ChartLocale) -> String {
+        if locale.isDefault { return whole == 0 ? "<1%" : "\(whole)%" }
+        let text = locale.numbers.percent(locale.integer(max(whole, 1)))
+        return whole == 0 ? "<" + text : text
     }
 
     /// The texts on the slices: their percentages, or with `pie.sliceValues` their values formatted like the y axis.
     func sliceTexts(_ slices: [PieSlice], percents: [String]) -> [String] {
         guard spec.pie.sliceValues ?? false else { return percents }
-        let formatter = TickFormatter(spec.y.format)
+        let formatter = ctx.formatter(spec.y.format)
         return slices.map { formatter.string($0.value) }
     }
 
@@ -92,7 +101,7 @@ struct PieChartLayout {
         let style = ctx.style
         let canvas = ctx.canvas
         let slices = slices()
-        let percents = Self.percents(slices)
+        let percents = Self.percents(slices, locale: ctx.locale)
         var (nodes, top, pad) = ChartHeader.unframed(ctx: ctx)
         var rest = canvas  // what a legend below or beside the pie leaves for it
         if spec.axes {
@@ -117,7 +126,7 @@ struct PieChartLayout {
         let texts = sliceTexts(slices, percents: percents)
         // Room around the pie for outside labels ("100%" is the widest percentage).
         let widest = spec.pie.sliceValues ?? false ? texts.map { ctx.width($0, size: labelSize) }.max() ?? 0
-            : ctx.width("100%", size: labelSize)
+            : ctx.width(Self.percent(100, locale: ctx.locale), size: labelSize)
         let hRoom = showLabels ? Self.leaderRadial + Self.leaderHorizontal + 3 + widest : 0
         let vRoom = showLabels ? Self.leaderRadial + ctx.lineHeight(labelSize) : 0
         let area = Rect(x: rest.minX + pad, y: top, width: max(0, rest.width - 2 * pad),
@@ -143,7 +152,7 @@ struct PieChartLayout {
             // Labels are kept apart from their slices, above all of them: an animation sweeps the slices and then
             // fades the labels in, and an outside label's leader must not be painted over by the next slice.
             var labelNodes: [[Node]] = Array(repeating: [], count: slices.count)
-            let formatter = TickFormatter(spec.y.format)
+            let formatter = ctx.formatter(spec.y.format)
             let tooltips = zip(slices, percents).map {
                 ctx.tooltip("\(name($0)): \(formatter.string($0.value)) (\($1))")
             }
@@ -188,7 +197,7 @@ struct PieChartLayout {
         }
 
         let kind = isDoughnut ? "Doughnut chart" : "Pie chart"
-        let formatter = TickFormatter(spec.y.format)
+        let formatter = ctx.formatter(spec.y.format)
         let parts = zip(slices, percents).prefix(10).map { "\(name($0)) \(formatter.string($0.value)) (\($1))" }
         let description = slices.isEmpty ? "\(kind) with no data"
             : "\(kind): " + parts.joined(separator: ", ") + (slices.count > 10 ? ", …" : "")
@@ -212,7 +221,7 @@ struct PieChartLayout {
                          strokeStyle: StrokeStyle(width: width))),
         ]
         let size = ctx.style.legendSize
-        let run = TextRun(text: "No data", position: Point(g.center.x, g.center.y + (ctx.ascent(size)
+        let run = TextRun(text: ctx.locale.words.noData, position: Point(g.center.x, g.center.y + (ctx.ascent(size)
                               - ctx.descent(size)) / 2),
                           size: size, anchor: .middle, color: ctx.theme.secondaryText)
         if ctx.width(run.text, size: size) < 2 * (g.outer - width), let placed = ctx.placed(run) {

@@ -100,7 +100,7 @@ struct RadarChartLayout {
         func point(_ i: Int, _ r: Double) -> Point {
             ArcGeometry.point(center: center, radius: r, angle: Self.angle(i, of: n))
         }
-        let formatter = TickFormatter(spec.y.format)
+        let formatter = ctx.formatter(spec.y.format)
 
         if spec.axes, n >= 3, radius >= 2 {
             nodes.append(grid(ticks: ticks, distance: distance, point: point, spokes: n))

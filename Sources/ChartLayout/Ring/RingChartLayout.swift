@@ -219,7 +219,7 @@ struct RingChartLayout {
 
     /// "62%" for 0.62.
     func percent(_ fraction: Double) -> String {
-        TickFormatter(.percent(0)).string(fraction)
+        ctx.formatter(.percent(0)).string(fraction)
     }
 
     /// Lines of bold text stacked and centered in a hole of radius `hole`: one line up to 0.55 of the hole's

@@ -1,3 +1,4 @@
+import ChartLocale
 import ChartTime
 import ChartScene
 import ChartSpec
@@ -11,7 +12,7 @@ enum TimeAxis {
         let size = ctx.style.tickSize
         let height = ctx.style.tickGap + ctx.lineHeight(size)
         guard hi > lo else {
-            let single = [TimeTick(value: lo, label: tooltipLabel(lo, zone: zone), isBoundary: false)]
+            let single = [TimeTick(value: lo, label: tooltipLabel(lo, zone: zone, locale: ctx.locale), isBoundary: false)]
             let placed = XAxisLayout.centeredRuns(values: single.map(\.value), labels: single.map(\.label), x: x,
                                                   plot: plot, ctx: ctx)
             return XAxisLayout(runs: placed.runs, tickXs: placed.tickXs, rotated: false, height: height,
@@ -20,7 +21,7 @@ enum TimeAxis {
         var ticks: [TimeTick] = []
         var target = max(2, min(ctx.spec.x.tickCount, 20))
         while true {
-            ticks = TimeTicks.ticks(from: lo, to: hi, count: target, zone: zone)
+            ticks = TimeTicks.ticks(from: lo, to: hi, count: target, zone: zone, locale: ctx.locale)
             let widest = ticks.reduce(0) { max($0, ctx.width($1.label, size: size)) }
             let spacing = ticks.count > 1 ? abs(x(ticks[1].value) - x(ticks[0].value)) : plot.width
             if spacing >= widest + ctx.style.labelGap || target == 2 { break }
@@ -32,14 +33,24 @@ enum TimeAxis {
                            instants: placed.values)
     }
 
-    /// A full instant for tooltips, in the axis zone: `2026-03-01 09:30` (seconds only when not zero).
-    static func tooltipLabel(_ t: Double, zone: ChartTimeZone) -> String {
+    /// A full instant for tooltips, in the axis zone: `2026-03-01 09:30` (seconds only when not zero); in another
+    /// locale its `yMMMd` date and `Hm`/`Hms` time joined by its date-time pattern (`3. März 2026, 09:30`).
+    static func tooltipLabel(_ t: Double, zone: ChartTimeZone, locale: ChartLocale = .english) -> String {
         guard t.isFinite else { return "?" }
         let local = zone.localMilliseconds(fromUTC: min(max(t, -TimeTicks.maxAbsMilliseconds),
                                                         TimeTicks.maxAbsMilliseconds))
         let days = (local / 86_400_000).rounded(.down)
         let seconds = Int(((local - days * 86_400_000) / 1000).rounded(.down))
         let date = CivilDate(daysSinceEpoch: Int(days))
+        if !locale.isDefault {
+            let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday,
+                                       hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
+            let day = locale.format(fields, pattern: locale.patterns.dayMonthYear)
+            guard seconds != 0 else { return day }
+            let time = locale.format(fields, pattern: seconds % 60 != 0 ? locale.patterns.timeWithSeconds
+                                                                          : locale.patterns.time)
+            return locale.dateTime(date: day, time: time)
+        }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
         var text = "\(date.year)-\(two(date.month))-\(two(date.day))"
         if seconds != 0 {

@@ -1,3 +1,4 @@
+import ChartLocale
 import ChartTime
 import ChartSpec
 
@@ -12,6 +13,8 @@ struct TimeCategories {
     /// The instants of the bands, epoch milliseconds, strictly increasing.
     let instants: [Double]
     let zone: ChartTimeZone
+    /// The spec's locale: labels and tooltips use its names and patterns.
+    var locale: ChartLocale = .english
 
     /// The most bands; later instants are dropped (far more than a plot has pixels for).
     static let maxBands = 100_000
@@ -32,7 +35,8 @@ struct TimeCategories {
         }
         guard !instants.isEmpty else { return nil }
         let zone = (try? ChartTimeZone(identifier: spec.x.timeZone ?? "UTC")) ?? .utc
-        let categories = TimeCategories(instants: instants, zone: zone)
+        let locale = spec.locale.flatMap { ChartLocale($0) } ?? .english
+        let categories = TimeCategories(instants: instants, zone: zone, locale: locale)
 
         var out = spec
         for k in out.series.indices {
@@ -95,9 +99,10 @@ struct TimeCategories {
         gaps.sort()
         let typical = gaps.isEmpty ? 86_400_000 : gaps[gaps.count / 2]
         let step = TimeStep.choose(span: typical, count: 1)
-        var labels = instants.map { TimeTicks.label($0, step: step, zone: zone).0 }
+        var labels = instants.map { TimeTicks.label($0, step: step, zone: zone, locale: locale).0 }
         if let first = instants.first, let last = instants.last,
-           let text = TimeTicks.firstLabelWithYear(first: first, last: last, step: step, zone: zone) {
+           let text = TimeTicks.firstLabelWithYear(first: first, last: last, step: step, zone: zone,
+                                                          locale: locale) {
             labels[0] = text
         }
         return labels
@@ -105,7 +110,7 @@ struct TimeCategories {
 
     /// A band's full instant for tooltips (`2026-03-01`, `2026-03-01 09:30`).
     func tooltipLabel(_ i: Int) -> String {
-        i >= 0 && i < instants.count ? TimeAxis.tooltipLabel(instants[i], zone: zone) : String(i + 1)
+        i >= 0 && i < instants.count ? TimeAxis.tooltipLabel(instants[i], zone: zone, locale: locale) : String(i + 1)
     }
 
     /// The first index whose instant is not below `t` (binary search).

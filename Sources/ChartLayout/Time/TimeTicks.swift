@@ -1,3 +1,4 @@
+public import ChartLocale
 public import ChartTime
 
 /// One tick of a time axis.
@@ -24,7 +25,8 @@ public struct TimeTick: Hashable, Sendable {
 /// by a fraction of the step, like Lord Howe's half hour); 3/6/12-hour steps restart
 /// at every local midnight; 2-day steps restart on the 1st of every month (1, 3, …, 29, 31, 1); weeks start on Monday
 /// (ISO 8601); months and years sit on multiples of the step (Jan/Apr/Jul/Oct, 2020/2025/2030).
-/// Labels use English month and weekday abbreviations.
+/// Labels use English month and weekday abbreviations, or with another `locale` its CLDR patterns for the same
+/// skeletons (`Hms`, `Hm`, `y`, `MMM`, `yMMM`, `MMMd`, `Ed`, `yMMMd`), names and digits: `3. März`, `Di., 3.`.
 public enum TimeTicks {
     /// The largest |instant| handled, in milliseconds: 10^8 days either side of 1970, as in ECMAScript dates.
     /// Larger bounds are clamped.
@@ -38,26 +40,26 @@ public enum TimeTicks {
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// About `count` ticks between the instants `start` and `end` (milliseconds, either order), in `zone`.
-    public static func ticks(from start: Double, to end: Double, count: Int, zone: ChartTimeZone = .utc)
-        -> [TimeTick] {
+    public static func ticks(from start: Double, to end: Double, count: Int, zone: ChartTimeZone = .utc,
+                             locale: ChartLocale = .english) -> [TimeTick] {
         guard start.isFinite, end.isFinite else { return [] }
         let lo = clamp(min(start, end)), hi = clamp(max(start, end))
         let step = TimeStep.choose(span: hi - lo, count: min(max(1, count), maxTargetCount))
-        return ticks(from: lo, to: hi, step: step, zone: zone)
+        return ticks(from: lo, to: hi, step: step, zone: zone, locale: locale)
     }
 
     /// Every tick of `step` in [start, end] (milliseconds), in `zone`, at most `maxTicks`. When the ticks reach
     /// into more than one calendar year, the first names its year too (`Nov 2025`, `Dec 29, 2025`), so the
     /// axis never starts with a month or day of an unnamed year.
-    public static func ticks(from start: Double, to end: Double, step: TimeStep, zone: ChartTimeZone = .utc)
-        -> [TimeTick] {
+    public static func ticks(from start: Double, to end: Double, step: TimeStep, zone: ChartTimeZone = .utc,
+                             locale: ChartLocale = .english) -> [TimeTick] {
         let times = instants(from: start, to: end, step: step, zone: zone)
         var ticks = times.map { t in
-            let (text, level) = label(t, step: step, zone: zone)
+            let (text, level) = label(t, step: step, zone: zone, locale: locale)
             return TimeTick(value: t, label: text, isBoundary: level > naturalLevel(step.unit))
         }
         if let first = times.first, let last = times.last,
-           let text = firstLabelWithYear(first: first, last: last, step: step, zone: zone) {
+           let text = firstLabelWithYear(first: first, last: last, step: step, zone: zone, locale: locale) {
             ticks[0].label = text
             ticks[0].isBoundary = true
         }
@@ -66,10 +68,12 @@ public enum TimeTicks {
 
     /// The label of the first of the labelled instants `first…last` when they reach into more than one calendar
     /// year and its own label names none (`Nov 2025`, `Dec 29, 2025`); nil when it needs no year.
-    static func firstLabelWithYear(first: Double, last: Double, step: TimeStep, zone: ChartTimeZone) -> String? {
-        guard year(of: first, zone: zone) != year(of: last, zone: zone), label(first, step: step, zone: zone).1 < 4
+    static func firstLabelWithYear(first: Double, last: Double, step: TimeStep, zone: ChartTimeZone,
+                                   locale: ChartLocale = .english) -> String? {
+        guard year(of: first, zone: zone) != year(of: last, zone: zone),
+              label(first, step: step, zone: zone, locale: locale).1 < 4
         else { return nil }
-        return labelWithYear(first, step: step, zone: zone)
+        return labelWithYear(first, step: step, zone: zone, locale: locale)
     }
 
     /// The calendar year of the instant `t` in `zone`.
@@ -79,10 +83,21 @@ public enum TimeTicks {
 
     /// The label of `t` with its year: `Mar 2026` for a month start, `Mar 3, 2026` for a day, `Mar 3, 2026 09:00`
     /// for a time of day.
-    static func labelWithYear(_ t: Double, step: TimeStep, zone: ChartTimeZone) -> String {
-        let (text, level) = label(t, step: step, zone: zone)
+    static func labelWithYear(_ t: Double, step: TimeStep, zone: ChartTimeZone, locale: ChartLocale = .english)
+        -> String {
+        let (text, level) = label(t, step: step, zone: zone, locale: locale)
         let local = zone.localMilliseconds(fromUTC: clamp(t))
         let date = CivilDate(daysSinceEpoch: Int((local / 86_400_000).rounded(.down)))
+        if !locale.isDefault {
+            let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday)
+            switch level {
+            case 4: return text
+            case 3: return locale.format(fields, pattern: locale.patterns.monthYear)
+            case 2: return locale.format(fields, pattern: locale.patterns.dayMonthYear)
+            default:
+                return locale.dateTime(date: locale.format(fields, pattern: locale.patterns.dayMonthYear), time: text)
+            }
+        }
         let month = monthNames[date.month - 1]
         switch level {
         case 4: return text
@@ -162,7 +177,8 @@ public enum TimeTicks {
     /// The label of the tick at `t` and its level: 0 time with seconds, 1 time, 2 day, 3 month, 4 year.
     /// A tick on a coarser boundary names the coarser unit: `Mar` at a month start, `2026` at a year start (a day's
     /// start is its midnight, or the first instant after a skipped midnight).
-    public static func label(_ t: Double, step: TimeStep, zone: ChartTimeZone = .utc) -> (String, Int) {
+    public static func label(_ t: Double, step: TimeStep, zone: ChartTimeZone = .utc, locale: ChartLocale = .english)
+        -> (String, Int) {
         let local = zone.localMilliseconds(fromUTC: clamp(t))
         let days = (local / 86_400_000).rounded(.down)
         var msOfDay = local - days * 86_400_000
@@ -172,6 +188,7 @@ public enum TimeTicks {
         if msOfDay != 0, msOfDay <= 7_200_000, zone.utcMilliseconds(fromLocal: days * 86_400_000) == clamp(t) {
             msOfDay = 0
         }
+        if !locale.isDefault { return localizedLabel(date: date, msOfDay: msOfDay, step: step, locale: locale) }
         if msOfDay != 0 {
             let seconds = Int((msOfDay / 1000).rounded(.down))
             let hh = two(seconds / 3600), mm = two(seconds / 60 % 60)
@@ -187,6 +204,23 @@ public enum TimeTicks {
             return ("\(monthNames[date.month - 1]) \(date.day)", 2)
         }
         return ("\(weekdayNames[date.weekday]) \(date.day)", 2)
+    }
+
+    /// `label`'s text and level in a locale other than the default, from its CLDR patterns.
+    static func localizedLabel(date: CivilDate, msOfDay: Double, step: TimeStep, locale: ChartLocale) -> (String, Int) {
+        let seconds = Int((msOfDay / 1000).rounded(.down))
+        let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday,
+                                   hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
+        let p = locale.patterns
+        if msOfDay != 0 {
+            return seconds % 60 != 0 ? (locale.format(fields, pattern: p.timeWithSeconds), 0)
+                : (locale.format(fields, pattern: p.time), 1)
+        }
+        if date.day == 1 {
+            return date.month == 1 ? (locale.format(fields, pattern: p.year), 4)
+                : (locale.format(fields, pattern: p.month), 3)
+        }
+        return (locale.format(fields, pattern: step.unit == .week ? p.dayMonth : p.weekdayDay), 2)
     }
 
     /// The label level a step's ticks normally have (see `label`).

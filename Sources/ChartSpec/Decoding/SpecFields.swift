@@ -54,6 +54,7 @@ enum SpecFields {
                 write: { draft, w in AnimationFields.write(draft.spec.animation, to: &w) }),
         .choice("text", \.spec.text),
         .object("font", \.spec.font, FontFields.table, empty: FontOptions()),
+        .locale("locale", \.spec.locale),
         .choice("compression", \.spec.compression),
         .integer("quality", \.spec.quality, ChartSpec.Limits.quality),
         .object("bars", \.spec.bars, BarFields.table),
