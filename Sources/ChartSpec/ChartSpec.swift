@@ -1,4 +1,5 @@
 public import ChartScene
+import ChartLocale
 
 /// A chart request. Every optional field of the JSON has been resolved to a default, so the layout never re-checks
 /// input. Read one from JSON with `ChartSpec.parse(_:)` (validated), or build one in Swift
@@ -86,11 +87,14 @@ public struct ChartSpec: Hashable, Sendable {
 }
 
 extension ChartSpec {
-    /// The direction the chart is laid out in: `direction` when given, else left to right.
+    /// The direction the chart is laid out in: `direction` when given, else that of its `locale`'s script (right to
+    /// left for Arabic, Persian and Hebrew), else left to right.
     ///
-    /// Right to left puts the title and subtitle on the right and makes the legend flow from the right. (Once
-    /// locales exist, a spec without `direction` takes the direction of its `locale`'s script.)
-    public var readingDirection: TextDirection { direction ?? .ltr }
+    /// Right to left puts the title and subtitle on the right and makes the legend flow from the right.
+    public var readingDirection: TextDirection {
+        if let direction { return direction }
+        return locale.flatMap { ChartLocale($0) }?.isRightToLeft == true ? .rtl : .ltr
+    }
 
     /// Whether the chart has a second value axis: some series is measured on `y2`.
     public var hasY2: Bool { series.contains { $0.axis == .y2 } }

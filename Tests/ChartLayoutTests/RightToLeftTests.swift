@@ -89,6 +89,28 @@ struct RightToLeftTests {
         return spec
     }
 
+    /// A spec without `direction` reads in its locale's direction: Arabic, Persian and Hebrew right to left, the
+    /// others left to right; an explicit `direction` wins. The layout follows (`ar-EG` lays out as `direction: rtl`).
+    @Test func theLocaleGivesTheDirectionUnlessTheSpecSaysOne() {
+        let cases: [(locale: String?, direction: TextDirection?, expected: TextDirection)] = [
+            (nil, nil, .ltr), ("ar-EG", nil, .rtl), ("fa", nil, .rtl), ("he-IL", nil, .rtl), ("de-DE", nil, .ltr),
+            ("ja-JP", nil, .ltr), ("ar-EG", .ltr, .ltr), ("de-DE", .rtl, .rtl),
+        ]
+        for c in cases {
+            var spec = Self.spec("line")
+            spec.locale = c.locale
+            spec.direction = c.direction
+            #expect(spec.readingDirection == c.expected, "\(c.locale ?? "nil") with \(String(describing: c.direction))")
+        }
+        var arabic = Self.spec("line")
+        arabic.locale = "ar-EG"
+        var rtl = arabic
+        rtl.direction = .rtl
+        #expect(ChartLayout.scene(for: arabic, metrics: metrics) == ChartLayout.scene(for: rtl, metrics: metrics))
+        #expect(ChartLayout.scene(for: arabic, metrics: metrics)
+                    != ChartLayout.scene(for: withDirection(arabic, .ltr), metrics: metrics))
+    }
+
     /// Left to right stays exactly what it was: `direction: "ltr"` and `mirrorAxes: false` change no node.
     @Test(arguments: kindNames)
     func leftToRightIsUnchanged(kind: String) {
