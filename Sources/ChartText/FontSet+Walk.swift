@@ -1,7 +1,7 @@
 public import ChartScene
 
-/// How a `FontSet` turns text into positioned glyphs (`walk`), which measurement (`TextMeasuring`), the rasterizer,
-/// text outlines and PDF all share, and what it can draw (`coverageReport`).
+/// How a `FontSet` turns text into positioned glyphs (`shaped`, `walk`), which measurement (`TextMeasuring`), the
+/// rasterizer, text outlines and PDF all share, and what it can draw (`coverageReport`).
 extension FontSet {
     // MARK: - Glyph resolution
 
@@ -13,52 +13,91 @@ extension FontSet {
             || v == 0xFEFF || (0x202A...0x202E).contains(v) || (0x2060...0x2064).contains(v)
     }
 
-    /// Calls `body(face, slot, glyph, scalar, penX, synthetic)` for every drawn glyph of `text`, with the face that
-    /// draws it (the weight's face, else the first fallback mapping the character, else the weight's face's
-    /// `.notdef`) and that face's index in `faces` (`slot`), the character it draws, the pen position in ems, and
-    /// whether the glyph is bold text in a face without a bold style (a fallback, or the regular face when no bold
-    /// face was loaded), which browsers fake-bold; returns the total advance in ems. Kerning applies only between
-    /// neighbours drawn by the same face. Every backend places text with this one walk (`GlyphPlacement`, PDF).
-    @inline(__always)
-    public func walk(_ text: String, weight: FontWeight,
-                     _ body: (FontFace, _ slot: Int, UInt16, Unicode.Scalar, _ pen: Double, _ synthetic: Bool) -> Void)
-        -> Double {
-        let chain = weight == .bold ? boldChain : regularChain
-        let scales = weight == .bold ? boldScales : regularScales
+    /// `text` shaped for `weight`: in visual order, each glyph in the face that draws it (`TextShaper`: FriBidi
+    /// levels with the paragraph direction of the first strong character, or right to left when `rightToLeft`;
+    /// runs by level, script and face; HarfBuzz per run with its default features — joining, reordering, marks,
+    /// ligatures, kerning — as browsers shape).
+    ///
+    /// Printable ASCII that the weight's face draws with no default substitution and only pair positioning takes a
+    /// fast path through our own tables, which gives exactly HarfBuzz's glyphs and advances (checked per face on
+    /// every pair of such characters, `PlainTextCheck`, and tested). Everything else is shaped once and kept in a
+    /// bounded cache.
+    public func shaped(_ text: String, weight: FontWeight, rightToLeft: Bool = false) -> ShapedText {
         let bold = weight == .bold
-        // `faces` is [regular, bold (when separate), fallbacks…]; chain k is the weight's face (k = 0) or fallback k.
-        let separateBold = hasBoldFace ? 1 : 0
-        let firstSlot = bold ? separateBold : 0
-        var pen = 0.0
-        var previousFace = -1
-        var previousGlyph: UInt16 = 0
-        for scalar in text.unicodeScalars {
-            if Self.isIgnorable(scalar.value) { continue }
-            var faceIndex = 0
-            var glyph = chain[0].glyph(for: scalar)
-            if glyph == 0 {
-                for k in 1..<chain.count {
-                    let g = chain[k].glyph(for: scalar)
-                    if g != 0 { faceIndex = k; glyph = g; break }
-                }
-            }
-            let face = chain[faceIndex]
-            let scale = scales[faceIndex]
-            if faceIndex == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scale }
-            body(face, faceIndex == 0 ? firstSlot : faceIndex + separateBold, glyph, scalar, pen,
-                 bold && (faceIndex > 0 || !hasBoldFace))
-            pen += Double(face.advance(of: glyph)) * scale
-            previousFace = faceIndex
-            previousGlyph = glyph
+        if !rightToLeft, let plain = plainShaped(text, bold: bold) { return plain }
+        let key = ShapedRunCache.Key(text: text, bold: bold, rightToLeft: rightToLeft)
+        return shapedRuns.shaped(key) {
+            shaper(bold: bold).shape(TextShaper.codepoints(of: text), rightToLeft: rightToLeft)
         }
-        return pen
+    }
+
+    /// The shaper for a weight's chain.
+    func shaper(bold: Bool) -> TextShaper {
+        let separateBold = hasBoldFace ? 1 : 0
+        let chain = bold ? boldChain : regularChain
+        // `faces` is [regular, bold (when separate), fallbacks…]; chain k is the weight's face (k = 0) or fallback k.
+        let slots = chain.indices.map { $0 == 0 ? (bold ? separateBold : 0) : $0 + separateBold }
+        return TextShaper(chain: chain, slots: slots, scales: bold ? boldScales : regularScales, bold: bold,
+                          syntheticPrimary: !hasBoldFace)
+    }
+
+    /// The fast path of `shaped`: nil unless every character is plain ASCII for the weight's face.
+    private func plainShaped(_ text: String, bold: Bool) -> ShapedText? {
+        let face = bold ? boldChain[0] : regularChain[0]
+        guard let plain = face.harfBuzz?.plainASCII(for: face) else { return nil }
+        let scale = bold ? boldScales[0] : regularScales[0]
+        let slot = bold && hasBoldFace ? 1 : 0
+        let synthetic = bold && !hasBoldFace
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(text.utf8.count)
+        var units = 0
+        var previous: UInt16?
+        for (i, byte) in text.utf8.enumerated() {
+            guard HarfBuzzFace.contains(plain, UInt32(byte)) else { return nil }
+            let glyph = face.glyph(for: Unicode.Scalar(byte))
+            if let previous { units += face.kerning(previous, glyph) }
+            glyphs.append(ShapedGlyph(slot: slot, glyph: glyph, x: Double(units) * scale, y: 0, clusterStart: i,
+                                      clusterEnd: i + 1, synthetic: synthetic, rightToLeft: false, chainIndex: 0))
+            units += face.advance(of: glyph)
+            previous = glyph
+        }
+        return ShapedText(glyphs: glyphs, advance: Double(units) * scale, isRightToLeft: false)
+    }
+
+    /// The advance of `text` in ems, as `shaped(text, weight:).advance`, without building glyphs on the fast path.
+    func advance(of text: String, bold: Bool) -> Double {
+        let face = bold ? boldChain[0] : regularChain[0]
+        if let plainASCII = face.harfBuzz?.plainASCII(for: face) {
+            var units = 0
+            var previous: UInt16?
+            var plain = true
+            for byte in text.utf8 {
+                guard HarfBuzzFace.contains(plainASCII, UInt32(byte)) else { plain = false; break }
+                let glyph = face.glyph(for: Unicode.Scalar(byte))
+                if let previous { units += face.kerning(previous, glyph) }
+                units += face.advance(of: glyph)
+                previous = glyph
+            }
+            if plain { return Double(units) * (bold ? boldScales[0] : regularScales[0]) }
+        }
+        return shaped(text, weight: bold ? .bold : .regular).advance
+    }
+
+    /// Calls `body(face, glyph)` for every glyph of `shaped(text, weight:)`, left to right, with the face that draws
+    /// it; returns the total advance in ems. Every backend places text with this one walk (`GlyphPlacement`, PDF).
+    @inline(__always)
+    public func walk(_ text: String, weight: FontWeight, _ body: (FontFace, ShapedGlyph) -> Void) -> Double {
+        let shaped = shaped(text, weight: weight)
+        let chain = weight == .bold ? boldChain : regularChain
+        for glyph in shaped.glyphs { body(chain[glyph.chainIndex], glyph) }
+        return shaped.advance
     }
 
     // MARK: - TextMeasuring
 
-    /// Sum of advances plus pair kerning, each glyph in the face that draws it, scaled by `size / unitsPerEm`.
+    /// The shaped advance of `text` (the sum of HarfBuzz's advances, kerning included) at `size` px.
     public func width(of text: String, size: Double, weight: FontWeight) -> Double {
-        walk(text, weight: weight) { _, _, _, _, _, _ in } * size
+        advance(of: text, bold: weight == .bold) * size
     }
 
     /// The primary face's hhea ascender at `size` px.

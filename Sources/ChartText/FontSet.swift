@@ -5,8 +5,7 @@ public import ChartScene
 /// glyphs from DejaVu and its Han glyphs from the first fallback that has them. A character no face has is drawn
 /// and measured as the primary face's `.notdef` box.
 ///
-/// Text is laid out one Unicode scalar → one glyph, left to right, with pair kerning inside runs of the same face.
-/// Bidirectional reordering and complex shaping (Arabic joining, Indic reordering, ligatures) are out of scope.
+/// Text is ordered by the Unicode bidi algorithm (FriBidi) and shaped by HarfBuzz run by run (`FontSet.shaped`).
 public struct FontSet: TextMeasuring {
     /// The face for `FontWeight.regular`.
     public let regular: FontFace
@@ -27,6 +26,8 @@ public struct FontSet: TextMeasuring {
     let boldChain: [FontFace]
     let regularScales: [Double]
     let boldScales: [Double]
+    /// Shaped text kept across renders (bounded; see `ShapedRunCache`).
+    let shapedRuns = ShapedRunCache()
 
     /// A set from already parsed faces.
     public init(regular: FontFace, bold: FontFace? = nil, fallbacks: [FontFace] = [], problems: [String] = [],

@@ -34,6 +34,7 @@ let all: [Benchmark] = [
     animatedBenchmarks(),
     pdfFontBenchmarks(),
     timeAxisBenchmarks(),
+    shapingBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ChartRender
+import ChartScene
 import ChartSpec
 import ChartText
 import ChartTime
@@ -25,6 +26,11 @@ enum FuzzTarget: String, CaseIterable {
     /// Bytes as a TZif time zone file (issue 17): parsed, then every local time type looked up around each
     /// transition and a century of its footer's transitions listed, as a time axis would use the zone.
     case tzif
+    /// Bytes as a text and a font (issue 17): the first byte is the text's length in bytes, those bytes (UTF-8,
+    /// repaired) are the text, the rest is the font. The font is loaded and the text — and labels in every script the
+    /// reports list — shaped with it by HarfBuzz in both paragraph directions, measured and placed as glyphs, as
+    /// world-text labels are drawn.
+    case shaping
 
     /// Loads what lives for the whole process (the default fonts) before the first input, so libFuzzer does not
     /// count it against that input.
@@ -39,6 +45,7 @@ enum FuzzTarget: String, CaseIterable {
         case .http: Self.http(bytes)
         case .literal: Self.literal(bytes)
         case .tzif: Self.tzif(bytes)
+        case .shaping: Self.shaping(bytes)
         }
     }
 
@@ -57,6 +64,25 @@ enum FuzzTarget: String, CaseIterable {
         guard let first = bytes.first else { return }
         let format = formats[Int(first) % formats.count]
         _ = try? ChartRenderer.shared.render(json: Array(bytes.dropFirst()), format: format, options: options)
+    }
+
+    /// A label in every script of `WritingScript.all`, with marks, joiners, a number and brackets.
+    private static let worldText = WritingScript.all.map(\.samples).joined(separator: " (12) ")
+        + " \u{200D}\u{200C}\u{0301}\u{FE0F}\u{202E}ab\u{202C} لا क्ष कि ปิ้ שלום (123)"
+
+    private static func shaping(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let textLength = min(Int(first), bytes.count - 1)
+        let text = String(decoding: bytes[1..<(1 + textLength)], as: UTF8.self)
+        guard let face = try? FontFace(data: Array(bytes[(1 + textLength)...])) else { return }
+        let set = FontSet(regular: face)
+        for label in [text, worldText, text + worldText] {
+            for rightToLeft in [false, true] {
+                _ = set.shaped(label, weight: .regular, rightToLeft: rightToLeft)
+            }
+            _ = set.width(of: label, size: 13, weight: .bold)
+            _ = set.glyphs(for: TextRun(text: label, position: Point(10, 20), size: 13, color: .black, rotation: -45))
+        }
     }
 
     private static func tzif(_ bytes: [UInt8]) {
