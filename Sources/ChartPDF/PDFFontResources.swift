@@ -5,9 +5,12 @@ import ChartText
 /// positions), faces and synthetic bold the rasterizer uses (`FontSet.walk`, as `GlyphPlacement` does), so PDF text
 /// sits where the PNG's does, and then writes one embedded subset font per face used (`PDFEmbeddedFont`).
 ///
-/// Text extraction: each glyph maps to its cluster's characters in `/ToUnicode` (a ligature to all of them). Where
-/// that cannot say the text — a glyph drawn for different characters, a cluster of several glyphs, or a run with
-/// right-to-left glyphs (drawn in visual order, read in logical order) — the run is an `/ActualText` span with the
+/// Text extraction: each glyph maps to its cluster's characters in `/ToUnicode` (a ligature to all of them). Glyphs
+/// stand in visual order, as PDF text does, and readers (poppler's `pdftotext`, Acrobat) put right-to-left runs back
+/// into logical order themselves; so a right-to-left cluster of several characters (lam-alef) is written reversed,
+/// as drawn (a mirrored bracket keeps its logical character: readers do not mirror). Where `/ToUnicode` cannot say
+/// the text —
+/// a glyph drawn for different characters, a cluster of several glyphs — the run is an `/ActualText` span with the
 /// run's text.
 ///
 /// Text space: the page's user space is y-down CSS px (P1's `0.75 0 0 -0.75 0 H cm`). Each run sets the text matrix
@@ -44,6 +47,8 @@ struct PDFFontResources {
         var synthetic: Bool
         /// The advance the reader takes from `/W`, in ems.
         var width: Double
+        /// Whether it belongs to a right-to-left run (its cluster's text is written reversed, as drawn).
+        var rightToLeft: Bool
     }
 
     /// Appends the operators that draw `run` (`q … BT … Tf … TJ ET Q`); nothing for a run without glyphs.
@@ -59,11 +64,12 @@ struct PDFFontResources {
         let advance = fonts.walk(run.text, weight: run.weight) { face, shaped in
             let cluster = shaped.clusterStart..<shaped.clusterEnd
             // A second glyph of the same cluster (a split vowel, a decomposed letter) has no text of its own.
-            if cluster == previousCluster || shaped.rightToLeft { exact = false }
+            if cluster == previousCluster { exact = false }
             previousCluster = cluster
             glyphs.append(Glyph(slot: shaped.slot, glyph: shaped.glyph, cluster: cluster, pen: shaped.x,
                                 rise: shaped.y, synthetic: shaped.synthetic,
-                                width: PDFEmbeddedFont.width(of: shaped.glyph, in: face) / 1000))
+                                width: PDFEmbeddedFont.width(of: shaped.glyph, in: face) / 1000,
+                                rightToLeft: shaped.rightToLeft))
         }
         guard !glyphs.isEmpty else { return }
         let scalars = Array(run.text.unicodeScalars)
@@ -71,7 +77,11 @@ struct PDFFontResources {
             if used[glyph.slot] == nil { used[glyph.slot] = PDFEmbeddedFont(face: faces[glyph.slot]) }
             let lower = min(glyph.cluster.lowerBound, scalars.count), upper = min(glyph.cluster.upperBound, scalars.count)
             var text = ""
-            text.unicodeScalars.append(contentsOf: scalars[lower..<upper])
+            if glyph.rightToLeft {
+                text.unicodeScalars.append(contentsOf: scalars[lower..<upper].reversed())
+            } else {
+                text.unicodeScalars.append(contentsOf: scalars[lower..<upper])
+            }
             exact = (used[glyph.slot]?.use(glyph.glyph, for: text) ?? true) && exact
         }
 
