@@ -18,10 +18,10 @@ extension FontSet {
     /// runs by level, script and face; HarfBuzz per run with its default features — joining, reordering, marks,
     /// ligatures, kerning — as browsers shape).
     ///
-    /// Printable ASCII that the weight's face draws with no default substitution and only pair positioning takes a
-    /// fast path through our own tables, which gives exactly HarfBuzz's glyphs and advances (checked per face on
-    /// every pair of such characters, `PlainTextCheck`, and tested). Everything else is shaped once and kept in a
-    /// bounded cache.
+    /// Text of plain ASCII (no default lookup but pair kerning starts at its glyphs, every pair checked against
+    /// HarfBuzz per face, `PlainTextCheck`) and simple CJK and punctuation characters outside their face's lookups
+    /// takes a fast path through our own tables, which gives HarfBuzz's glyphs and advances (tested on every ASCII
+    /// pair and on a corpus of Latin and CJK labels). Everything else is shaped once and kept in a bounded cache.
     public func shaped(_ text: String, weight: FontWeight, rightToLeft: Bool = false) -> ShapedText {
         let bold = weight == .bold
         if !rightToLeft, let plain = plainShaped(text, bold: bold) { return plain }
@@ -41,46 +41,77 @@ extension FontSet {
                           syntheticPrimary: !hasBoldFace)
     }
 
-    /// The fast path of `shaped`: nil unless every character is plain ASCII for the weight's face.
-    private func plainShaped(_ text: String, bold: Bool) -> ShapedText? {
-        let face = bold ? boldChain[0] : regularChain[0]
-        guard let plain = face.harfBuzz?.plainASCII(for: face) else { return nil }
-        let scale = bold ? boldScales[0] : regularScales[0]
-        let slot = bold && hasBoldFace ? 1 : 0
-        let synthetic = bold && !hasBoldFace
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(text.utf8.count)
-        var units = 0
-        var previous: UInt16?
-        for (i, byte) in text.utf8.enumerated() {
-            guard HarfBuzzFace.contains(plain, UInt32(byte)) else { return nil }
-            let glyph = face.glyph(for: Unicode.Scalar(byte))
-            if let previous { units += face.kerning(previous, glyph) }
-            glyphs.append(ShapedGlyph(slot: slot, glyph: glyph, x: Double(units) * scale, y: 0, clusterStart: i,
-                                      clusterEnd: i + 1, synthetic: synthetic, rightToLeft: false, chainIndex: 0))
-            units += face.advance(of: glyph)
-            previous = glyph
+    /// Non-ASCII characters the fast path may place, when their face has no default lookup covering their glyph:
+    /// Han, kana, Hangul, CJK and fullwidth punctuation, and a few typographic signs labels use (minus, dashes,
+    /// degree, no-break space) — all left to right or neutral, so bidi leaves them at level 0 as ASCII.
+    @inline(__always)
+    static func isSimpleNonASCII(_ v: UInt32) -> Bool {
+        (0x3000...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF01...0xFF60).contains(v)
+            || v == 0x2212 || v == 0x2013 || v == 0x2014 || v == 0xB0 || v == 0xA0
+    }
+
+    /// The fast path of `shaped` and `width(of:)`: each glyph from our tables (face by the chain, advance, pair
+    /// kerning between neighbours of one face), when every character is plain ASCII of the weight's face
+    /// (`HarfBuzzFace.plainASCII`: proven per face against HarfBuzz on every pair) or a simple non-ASCII character
+    /// whose glyph no default lookup of its face covers. Calls `body(chainIndex, glyph, x in font units of that
+    /// face from the face run's start, …)`; returns the advance in ems, or nil (without calling `body` further)
+    /// as soon as a character needs HarfBuzz.
+    @inline(__always)
+    private func plainWalk(_ text: String, bold: Bool,
+                           _ body: (_ chainIndex: Int, _ glyph: UInt16, _ x: Double, _ index: Int) -> Void) -> Double? {
+        let chain = bold ? boldChain : regularChain
+        let scales = bold ? boldScales : regularScales
+        guard let primary = chain[0].harfBuzz else { return nil }
+        let ascii = primary.plainASCII(for: chain[0])
+        var pen = 0.0
+        var previousFace = -1
+        var previousGlyph: UInt16 = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            let v = scalar.value
+            var k = 0
+            var glyph: UInt16
+            if v < 0x80 {
+                guard HarfBuzzFace.contains(ascii, v) else { return nil }
+                glyph = chain[0].glyph(for: scalar)
+            } else {
+                guard Self.isSimpleNonASCII(v) else { return nil }
+                glyph = chain[0].glyph(for: scalar)
+                if glyph == 0 {
+                    for j in 1..<chain.count {
+                        let g = chain[j].glyph(for: scalar)
+                        if g != 0 { k = j; glyph = g; break }
+                    }
+                }
+                guard glyph != 0, let harfBuzz = chain[k].harfBuzz, harfBuzz.isUncovered(glyph) else { return nil }
+            }
+            let face = chain[k]
+            if k == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scales[k] }
+            body(k, glyph, pen, index)
+            pen += Double(face.advance(of: glyph)) * scales[k]
+            previousFace = k
+            previousGlyph = glyph
         }
-        return ShapedText(glyphs: glyphs, advance: Double(units) * scale, isRightToLeft: false)
+        return pen
+    }
+
+    /// The fast path of `shaped`: nil when a character needs HarfBuzz.
+    private func plainShaped(_ text: String, bold: Bool) -> ShapedText? {
+        let separateBold = hasBoldFace ? 1 : 0
+        var glyphs: [ShapedGlyph] = []
+        let advance = plainWalk(text, bold: bold) { k, glyph, x, index in
+            glyphs.append(ShapedGlyph(slot: k == 0 ? (bold ? separateBold : 0) : k + separateBold, glyph: glyph, x: x,
+                                      y: 0, clusterStart: index, clusterEnd: index + 1,
+                                      synthetic: bold && (k > 0 || !hasBoldFace), rightToLeft: false, chainIndex: k))
+        }
+        return advance.map { ShapedText(glyphs: glyphs, advance: $0, isRightToLeft: false) }
     }
 
     /// The advance of `text` in ems, as `shaped(text, weight:).advance`, without building glyphs on the fast path.
     func advance(of text: String, bold: Bool) -> Double {
-        let face = bold ? boldChain[0] : regularChain[0]
-        if let plainASCII = face.harfBuzz?.plainASCII(for: face) {
-            var units = 0
-            var previous: UInt16?
-            var plain = true
-            for byte in text.utf8 {
-                guard HarfBuzzFace.contains(plainASCII, UInt32(byte)) else { plain = false; break }
-                let glyph = face.glyph(for: Unicode.Scalar(byte))
-                if let previous { units += face.kerning(previous, glyph) }
-                units += face.advance(of: glyph)
-                previous = glyph
-            }
-            if plain { return Double(units) * (bold ? boldScales[0] : regularScales[0]) }
-        }
-        return shaped(text, weight: bold ? .bold : .regular).advance
+        if let advance = plainWalk(text, bold: bold, { _, _, _, _ in }) { return advance }
+        let key = ShapedRunCache.Key(text: text, bold: bold, rightToLeft: false)
+        return shapedRuns.shaped(key) { shaper(bold: bold).shape(TextShaper.codepoints(of: text)) }.advance
     }
 
     /// Calls `body(face, glyph)` for every glyph of `shaped(text, weight:)`, left to right, with the face that draws

@@ -36,6 +36,19 @@ struct ShapedRunCacheTests {
         #expect(cache.usage.entries > 0)
     }
 
+    /// Canonically equivalent texts shape differently (one glyph, or a base and a mark), so they are different keys.
+    @Test func canonicallyEquivalentTextsAreDifferentKeys() {
+        let cache = ShapedRunCache()
+        var calls = 0
+        _ = cache.shaped(ShapedRunCache.Key(text: "\u{E9}", bold: false, rightToLeft: false)) {
+            calls += 1; return text(glyphs: 1)
+        }
+        _ = cache.shaped(ShapedRunCache.Key(text: "e\u{301}", bold: false, rightToLeft: false)) {
+            calls += 1; return text(glyphs: 2)
+        }
+        #expect(calls == 2)
+    }
+
     @Test func longTextIsShapedButNotKept() {
         let cache = ShapedRunCache()
         let key = ShapedRunCache.Key(text: String(repeating: "ب", count: ShapedRunCache.maxTextBytes),

@@ -11,10 +11,13 @@ import Synchronization
 final class HarfBuzzFace: @unchecked Sendable {
     /// The `hb_font_t *`, immutable; valid for the life of this object.
     let font: OpaquePointer
-    /// Printable ASCII characters (bit c − 64·k of word k) that the face maps to a glyph no default OpenType
-    /// substitution reads (as input or context), no cursive, distance or tracking positioning touches, and no
-    /// kerning or mark positioning uses as context: the candidates for the Latin fast path (`plainASCII(for:)`).
+    /// Printable ASCII characters (bit c − 64·k of word k) whose glyph no default OpenType lookup can start at
+    /// except pair kerning (`LayoutCoverage`): the candidates for the Latin fast path (`plainASCII(for:)`).
     let candidateASCII: (UInt64, UInt64)
+    /// Bit g of word g / 64: glyph g is in the coverage of a default lookup other than pair kerning (or the face's
+    /// layout tables could not be read: then every bit is set). A CJK or punctuation glyph outside it is placed by
+    /// the fast path as HarfBuzz places it.
+    let coveredGlyphs: [UInt64]
     /// `plainASCII(for:)`, once computed: the candidates whose every pair HarfBuzz shapes as our own tables place
     /// them. `verified` is stored last (releasing), so a reader that sees it set sees the words.
     private let plainLow = Atomic<UInt64>(0)
@@ -45,7 +48,7 @@ final class HarfBuzzFace: @unchecked Sendable {
         }
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         hb_font_make_immutable(font)
-        candidateASCII = Self.candidates(font: font, face: face)
+        (candidateASCII, coveredGlyphs) = Self.candidates(font: font, face: face)
         hb_face_destroy(face)
         self.font = font
     }
@@ -80,42 +83,48 @@ final class HarfBuzzFace: @unchecked Sendable {
     }
 
     /// The features HarfBuzz applies by default to horizontal text (hb-ot-shape.cc's common and horizontal
-    /// features), by what the fast path makes of their lookups: substitutions and chained positioning exclude every
-    /// glyph they read; kerning and mark positioning exclude their context glyphs, and their pairs are checked by
-    /// shaping (`PlainTextCheck`).
+    /// features, and the script-specific ones a Latin or Common run never gets are left out).
     private static let substitutionFeatures: [StaticString] =
         ["rvrn", "ccmp", "locl", "rlig", "liga", "clig", "calt", "rclt", "ltra", "ltrm", "rand"]
-    private static let excludedPositioningFeatures: [StaticString] = ["curs", "dist", "trak"]
-    private static let pairPositioningFeatures: [StaticString] = ["kern", "mark", "mkmk", "abvm", "blwm"]
+    private static let positioningFeatures: [StaticString] =
+        ["kern", "mark", "mkmk", "curs", "dist", "abvm", "blwm", "trak"]
 
-    /// The printable ASCII characters the fast path may use, before the pair check.
-    private static func candidates(font: OpaquePointer, face: OpaquePointer) -> (UInt64, UInt64) {
-        guard let touched = hb_set_create() else { return (0, 0) }
-        defer { hb_set_destroy(touched) }
-        let groups: [(table: StaticString, features: [StaticString], allGlyphs: Bool)] = [
-            ("GSUB", substitutionFeatures, true), ("GPOS", excludedPositioningFeatures, true),
-            ("GPOS", pairPositioningFeatures, false),
-        ]
-        for group in groups {
-            let tableTag = tag(group.table)
-            guard let lookups = hb_set_create() else { return (0, 0) }
+    /// The printable ASCII characters the fast path may use, before the pair check: those whose glyph is in the
+    /// coverage of no default substitution and no positioning other than pair adjustment (`LayoutCoverage`).
+    private static func candidates(font: OpaquePointer, face: OpaquePointer) -> ((UInt64, UInt64), [UInt64]) {
+        let everything = [UInt64](repeating: .max, count: 1024)
+        guard let covered = hb_set_create() else { return ((0, 0), everything) }
+        defer { hb_set_destroy(covered) }
+        var reachable = Set<UInt32>()
+        for value in UInt32(0x20)..<0x7F {
+            var glyph: UInt32 = 0
+            if hb_font_get_nominal_glyph(font, value, &glyph) != 0 { reachable.insert(glyph) }
+        }
+        for (table, features) in [(tag("GSUB"), substitutionFeatures), (tag("GPOS"), positioningFeatures)] {
+            guard let lookups = hb_set_create() else { return ((0, 0), everything) }
             defer { hb_set_destroy(lookups) }
-            var tags = group.features.map(tag) + [0]
-            hb_ot_layout_collect_lookups(face, tableTag, nil, nil, &tags, lookups)
-            var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start of the iteration
-            while hb_set_next(lookups, &lookup) != 0 {
-                // Context (before/after) always excludes; the input too for lookups the pair check cannot cover.
-                hb_ot_layout_lookup_collect_glyphs(face, tableTag, lookup, touched,
-                                                   group.allGlyphs ? touched : nil, touched, nil)
+            var tags = features.map(tag) + [0]
+            hb_ot_layout_collect_lookups(face, table, nil, nil, &tags, lookups)
+            guard LayoutCoverage.collect(face: face, tag: table, lookups: lookups,
+                                         skipPairPositioning: table == tag("GPOS"), reachable: reachable,
+                                         into: covered) else {
+                return ((0, 0), everything)
             }
         }
         var words: (UInt64, UInt64) = (0, 0)
         for value in UInt32(0x20)..<0x7F {
             var glyph: UInt32 = 0
             guard hb_font_get_nominal_glyph(font, value, &glyph) != 0, glyph != 0,
-                  hb_set_has(touched, glyph) == 0 else { continue }
+                  hb_set_has(covered, glyph) == 0 else { continue }
             if value < 64 { words.0 |= 1 << UInt64(value) } else { words.1 |= 1 << UInt64(value - 64) }
         }
-        return words
+        var bits = [UInt64](repeating: 0, count: 1024)
+        var glyph = UInt32.max
+        while hb_set_next(covered, &glyph) != 0, glyph < 65536 { bits[Int(glyph >> 6)] |= 1 << UInt64(glyph & 63) }
+        return (words, bits)
     }
+
+    /// Whether `glyph` is outside every default lookup's coverage except pair kerning's.
+    @inline(__always)
+    func isUncovered(_ glyph: UInt16) -> Bool { coveredGlyphs[Int(glyph >> 6)] & (1 << UInt64(glyph & 63)) == 0 }
 }

@@ -4,9 +4,9 @@ import CHarfBuzz
 /// as our own tables place it — the cmap's glyph per character, hmtx advances, pair kerning between neighbours,
 /// no offsets.
 ///
-/// Substitutions and positioning that reads more than a pair are excluded beforehand from the glyphs they touch
-/// (`HarfBuzzFace.candidateASCII`). What is left — pair kerning and mark attachment, which act on two neighbouring
-/// glyphs — is checked here by shaping one string that holds every ordered pair of candidates (a de Bruijn sequence,
+/// Glyphs any default substitution or non-pair positioning can start at are excluded beforehand
+/// (`HarfBuzzFace.candidateASCII`, from the lookups' coverage). What is left — pair kerning, which acts on two
+/// neighbouring glyphs — is checked here by shaping one string that holds every ordered pair of candidates (a de Bruijn sequence,
 /// k² + 1 characters for k candidates) as `TextShaper` would (as Latin; and the digits and punctuation alone with
 /// no script, as a label of only those is shaped), and comparing glyph by glyph. A character at a mismatch is dropped and the
 /// check repeated with the rest, so the result never claims more than HarfBuzz agrees with.

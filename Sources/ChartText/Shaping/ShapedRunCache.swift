@@ -9,10 +9,24 @@ import Synchronization
 /// at the cost of one dictionary per generation. Text longer than `maxTextBytes` is not kept, so one hostile label
 /// cannot push the rest out. State behind a `Mutex`, as `ChartCache` keeps its own.
 final class ShapedRunCache: Sendable {
+    /// The text, compared and hashed by its UTF-8 bytes: shaping depends on the exact scalars, so canonically
+    /// equivalent strings (a precomposed "é" and "e" + U+0301, equal as `String`s) are different keys. Bytes are
+    /// also cheaper to hash than `String`'s normalizing hash.
     struct Key: Hashable, Sendable {
         var text: String
         var bold: Bool
         var rightToLeft: Bool
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.bold == b.bold && a.rightToLeft == b.rightToLeft && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(bold)
+            hasher.combine(rightToLeft)
+        }
     }
 
     private struct Generation {
