@@ -63,7 +63,7 @@ extension FontSet {
         let chain = bold ? boldChain : regularChain
         let scales = bold ? boldScales : regularScales
         guard let primary = chain[0].harfBuzz else { return nil }
-        let ascii = primary.plainASCII(for: chain[0])
+        let ascii = primary.verifiedPlainASCII ?? primary.plainASCII(for: chain[0])
         var pen = 0.0
         var previousFace = -1
         var previousGlyph: UInt16 = 0
@@ -85,10 +85,9 @@ extension FontSet {
                 }
                 guard glyph != 0, let harfBuzz = chain[k].harfBuzz, harfBuzz.isUncovered(glyph) else { return nil }
             }
-            let face = chain[k]
-            if k == previousFace { pen += Double(face.kerning(previousGlyph, glyph)) * scales[k] }
+            if k == previousFace { pen += Double(chain[k].kerning(previousGlyph, glyph)) * scales[k] }
             body(k, glyph, pen, index)
-            pen += Double(face.advance(of: glyph)) * scales[k]
+            pen += Double(chain[k].advance(of: glyph)) * scales[k]
             previousFace = k
             previousGlyph = glyph
         }

@@ -188,3 +188,29 @@ struct ShapedPlacementTests {
         #expect(abs(first.transform.tx - (300 - width + shaped.glyphs[0].x * 16)) < 1e-9)
     }
 }
+
+/// Hostile text costs a bounded amount: marks past the stream-safe limit draw nothing, bidi controls nest no
+/// deeper than UAX #9 allows, and every character of a label still has its place.
+@Suite(.enabled(if: hasDejaVu, "DejaVu Sans is not installed"))
+struct HostileShapingTests {
+    @Test func marksPastTheStreamSafeLimitDrawNothing() throws {
+        let fonts = try #require(FontSetTests.latinOnly)
+        let shaped = fonts.shaped("a" + String(repeating: "\u{0301}", count: 10_000), weight: .regular)
+        // As many glyphs as the base with 30 marks (HarfBuzz composes a + U+0301 into á, so 30, not 31).
+        let capped = fonts.shaped("a" + String(repeating: "\u{0301}", count: TextShaper.maxMarksInARow), weight: .regular)
+        #expect(shaped.glyphs.map(\.glyph) == capped.glyphs.map(\.glyph))
+        #expect(capped.glyphs.count >= TextShaper.maxMarksInARow)
+        // A following base starts a new count.
+        let next = fonts.shaped("a" + String(repeating: "\u{0301}", count: 40) + "e\u{0300}", weight: .regular)
+        #expect(next.glyphs.count == capped.glyphs.count + 1)
+    }
+
+    @Test func twoHundredOverridesShapeEveryLetter() throws {
+        let fonts = try #require(FontSetTests.latinOnly)
+        let text = String(repeating: "\u{202E}ab\u{202C}", count: 200)
+        let shaped = fonts.shaped(text, weight: .regular)
+        #expect(shaped.glyphs.count == 400)  // the controls draw nothing
+        // Inside each right-to-left override "ab" reads "ba".
+        #expect(Array(shaped.glyphs.prefix(2).map(\.clusterStart)).sorted(by: >) == shaped.glyphs.prefix(2).map(\.clusterStart))
+    }
+}

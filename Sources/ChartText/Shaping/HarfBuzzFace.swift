@@ -66,11 +66,19 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// The printable ASCII characters that text may be made of to take the Latin fast path with `face` (the face
     /// this object was opened for): the candidates, less any whose pairs HarfBuzz shapes otherwise than the cmap
     /// glyph, hmtx advance and our pair kerning (`PlainTextCheck`). Checked once per face, on first use.
-    @inline(__always)
     func plainASCII(for face: FontFace) -> (UInt64, UInt64) {
-        if verified.load(ordering: .acquiring) {
-            return (plainLow.load(ordering: .relaxed), plainHigh.load(ordering: .relaxed))
-        }
+        verifiedPlainASCII ?? verifyPlainASCII(for: face)
+    }
+
+    /// `plainASCII(for:)` once it has been computed (the hot path: no `FontFace` is passed, so none is copied).
+    @inline(__always)
+    var verifiedPlainASCII: (UInt64, UInt64)? {
+        guard verified.load(ordering: .acquiring) else { return nil }
+        return (plainLow.load(ordering: .relaxed), plainHigh.load(ordering: .relaxed))
+    }
+
+    @inline(never)
+    private func verifyPlainASCII(for face: FontFace) -> (UInt64, UInt64) {
         let words = PlainTextCheck.verify(candidateASCII, font: font, face: face)
         plainLow.store(words.0, ordering: .relaxed)
         plainHigh.store(words.1, ordering: .relaxed)

@@ -34,12 +34,33 @@ struct TextShaper {
     private static let scriptInherited: UInt32 = 0x5A69_6E68  // 'Zinh'
     private static let scriptUnknown: UInt32 = 0x5A7A_7A7A    // 'Zzzz'
 
-    /// The Unicode scalars of `text` as HarfBuzz and FriBidi take them: C0/C1 controls become U+200B (a boundary
-    /// neutral for bidi, a default ignorable the shaper removes), so offsets still match the text's scalars.
+    /// Most combining marks kept in a row: Unicode's stream-safe limit (UAX #15: no real text has more than 30
+    /// non-starters in a sequence). Marks past it draw nothing; without the cap, HarfBuzz's mark attachment walks
+    /// back over every earlier mark, and 10,000 marks on one base cost 200 ms instead of 2.
+    static let maxMarksInARow = 30
+
+    /// The Unicode scalars of `text` as HarfBuzz and FriBidi take them: C0/C1 controls, and combining marks past
+    /// `maxMarksInARow` in a row, become U+200B (a boundary neutral for bidi, a default ignorable the shaper
+    /// removes), so offsets still match the text's scalars.
     static func codepoints(of text: String) -> [UInt32] {
-        text.unicodeScalars.map { scalar in
+        let unicode = hb_unicode_funcs_get_default()
+        var marks = 0
+        return text.unicodeScalars.map { scalar in
             let v = scalar.value
-            return v < 0x20 || (0x7F...0x9F).contains(v) ? 0x200B : v
+            if v < 0x20 || (0x7F...0x9F).contains(v) { return 0x200B }
+            guard v >= 0x300 else {
+                marks = 0
+                return v
+            }
+            switch hb_unicode_general_category(unicode, v) {
+            case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+                 HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+                marks += 1
+                return marks > maxMarksInARow ? 0x200B : v
+            default:
+                marks = 0
+                return v
+            }
         }
     }
 
