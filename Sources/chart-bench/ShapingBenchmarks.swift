@@ -46,6 +46,14 @@ func shapingBenchmarks() -> [Benchmark] {
         Benchmark(name: "shaping: pipeline arabic json→png scale 1", run: pipeline(arabic)),
         Benchmark(name: "shaping: pipeline devanagari json→png scale 1", run: pipeline(devanagari)),
     ]
+    // One label each way: the fast path, a cache hit (DejaVu's fi ligature), CJK through the fast path.
+    for label in ["Revenue", "Profit margin", "第1节", "−12.5 %"] {
+        benchmarks.append(Benchmark(name: "shaping: measure \"\(label)\" ×100") {
+            var total = 0.0
+            for _ in 0..<100 { total += fonts.width(of: label, size: 12, weight: .regular) }
+            return Int(total)
+        })
+    }
     for (name, text) in hostile {
         benchmarks.append(Benchmark(name: "shaping: 10k-scalar label, \(name)") {
             Int(fonts.width(of: text, size: 12, weight: .regular))
