@@ -18,7 +18,11 @@ final class ShapedRunCache: Sendable {
         var rightToLeft: Bool
 
         static func == (a: Key, b: Key) -> Bool {
-            a.bold == b.bold && a.rightToLeft == b.rightToLeft && a.text.utf8.elementsEqual(b.text.utf8)
+            guard a.bold == b.bold, a.rightToLeft == b.rightToLeft, a.text.utf8.count == b.text.utf8.count else {
+                return false
+            }
+            var left = a.text, right = b.text
+            return left.withUTF8 { l in right.withUTF8 { r in l.elementsEqual(r) } }
         }
 
         func hash(into hasher: inout Hasher) {
