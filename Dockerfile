@@ -14,7 +14,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libpng-dev zlib1g-dev libssl-dev pkg-config \
-    libwebp-dev libjpeg62-turbo-dev \
+    libwebp-dev libjpeg62-turbo-dev libharfbuzz-dev libfribidi-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -48,12 +48,13 @@ RUN apt-get update \
 # ---- run --------------------------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE}
 # libpng16-16 and zlib1g: PNG encoding. libssl3: libcrypto (SHA-256 cache keys and ETags, HMAC-signed URLs).
-# libwebp7: WebP encoding. libjpeg62-turbo: JPEG encoding.
+# libwebp7: WebP encoding. libjpeg62-turbo: JPEG encoding. libharfbuzz0b: text shaping (HarfBuzz).
+# libfribidi0: bidirectional text order (FriBidi).
 # fonts-dejavu-core: Latin/Greek/Cyrillic text (DejaVu Sans, Bold), and most Arabic and Hebrew letters.
 # fonts-wqy-microhei: CJK text. fonts-symbola: monochrome emoji (3.1 MB). The Noto Sans faces for the other
 # scripts come from the fonts stage above. tzdata: the IANA time zones chartd reads from /usr/share/zoneinfo.
 # Everything else the binary links (libc6, libstdc++6, libgcc-s1) is in the base image.
-ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo fonts-dejavu-core fonts-wqy-microhei fonts-symbola tzdata"
+ARG RUNTIME_PACKAGES="libpng16-16 zlib1g libssl3 libwebp7 libjpeg62-turbo libharfbuzz0b libfribidi0 fonts-dejavu-core fonts-wqy-microhei fonts-symbola tzdata"
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${RUNTIME_PACKAGES} \
  && rm -rf /var/lib/apt/lists/* \

@@ -50,7 +50,7 @@ let package = Package(
         // The choreography of an animated chart: one timeline that the SMIL writer and the frame sampler both read.
         .target(name: "ChartAnimation", dependencies: ["ChartScene"], swiftSettings: strict),
         // Scene → SVG text (static and SMIL-animated).
-        .target(name: "ChartSVG", dependencies: ["ChartScene", "ChartAnimation"], swiftSettings: strict),
+        .target(name: "ChartSVG", dependencies: ["ChartScene", "ChartAnimation", "CFriBidi"], swiftSettings: strict),
         // Scene → RGBA pixels: flattening, stroking, exact-area coverage, paint.
         .target(name: "ChartRaster", dependencies: ["ChartScene"], swiftSettings: strict),
         // libpng behind a fence: the system library and one C function that owns the setjmp.

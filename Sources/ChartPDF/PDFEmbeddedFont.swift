@@ -6,18 +6,22 @@ import ChartText
 /// TrueType program as `/FontFile2`, and a `/ToUnicode` CMap.
 struct PDFEmbeddedFont {
     let face: FontFace
-    /// The text each used glyph stands for: the first character drawn with it (see `use`).
+    /// The text each used glyph stands for: the first cluster drawn with it (see `use`).
     private(set) var text: [UInt16: String] = [:]
 
     init(face: FontFace) { self.face = face }
 
-    /// Records that `glyph` is drawn for `scalar`; false when the glyph already stands for other text (a glyph shared
-    /// by several characters, or `.notdef` for different missing ones), which `/ToUnicode` cannot say — the caller
-    /// then marks the run with `/ActualText`.
-    mutating func use(_ glyph: UInt16, for scalar: Unicode.Scalar) -> Bool {
-        if let known = text[glyph] { return known.unicodeScalars.elementsEqual(CollectionOfOne(scalar)) }
-        text[glyph] = String(scalar)
-        return true
+    /// Records that `glyph` is drawn for `cluster` (its characters: one, or several for a ligature); false when the
+    /// glyph already stands for other text (a glyph shared by several characters, or `.notdef` for different missing
+    /// ones), which `/ToUnicode` cannot say — the caller then marks the run with `/ActualText`. A glyph for empty
+    /// text is kept in the subset without a `/ToUnicode` entry (and also answers false).
+    mutating func use(_ glyph: UInt16, for cluster: String) -> Bool {
+        if let known = text[glyph] {
+            if known.isEmpty, !cluster.isEmpty { text[glyph] = cluster }
+            return !cluster.isEmpty && (known.isEmpty || known.unicodeScalars.elementsEqual(cluster.unicodeScalars))
+        }
+        text[glyph] = cluster
+        return !cluster.isEmpty
     }
 
     /// `glyph`'s advance in PDF glyph space (1000 units per em), rounded to the hundredth that `/W` writes, so the

@@ -1,9 +1,17 @@
 import ChartScene
 import ChartText
 
-/// The page's text: draws each `TextRun` as PDF text operators with the glyphs, faces, kerning and synthetic bold the
-/// rasterizer uses (`FontSet.walk`, as `GlyphPlacement` does), so PDF text sits where the PNG's does, and then writes
-/// one embedded subset font per face used (`PDFEmbeddedFont`).
+/// The page's text: draws each `TextRun` as PDF text operators with the shaped glyphs (HarfBuzz's glyph ids and
+/// positions), faces and synthetic bold the rasterizer uses (`FontSet.walk`, as `GlyphPlacement` does), so PDF text
+/// sits where the PNG's does, and then writes one embedded subset font per face used (`PDFEmbeddedFont`).
+///
+/// Text extraction: each glyph maps to its cluster's characters in `/ToUnicode` (a ligature to all of them). Glyphs
+/// stand in visual order, as PDF text does, and readers (poppler's `pdftotext`, Acrobat) put right-to-left runs back
+/// into logical order themselves; so a right-to-left cluster of several characters (lam-alef) is written reversed,
+/// as drawn (a mirrored bracket keeps its logical character: readers do not mirror). Where `/ToUnicode` cannot say
+/// the text —
+/// a glyph drawn for different characters, a cluster of several glyphs — the run is an `/ActualText` span with the
+/// run's text.
 ///
 /// Text space: the page's user space is y-down CSS px (P1's `0.75 0 0 -0.75 0 H cm`). Each run sets the text matrix
 /// `[cosθ sinθ sinθ −cosθ x y]` — unit scale, the y flip that stands glyphs upright, the run's clockwise rotation θ,
@@ -31,13 +39,16 @@ struct PDFFontResources {
     private struct Glyph {
         var slot: Int
         var glyph: UInt16
-        /// The character it is drawn for.
-        var scalar: Unicode.Scalar
-        /// Pen position in ems from the start of the run.
+        /// The characters it is drawn for (its cluster), as scalar offsets into the run's text.
+        var cluster: Range<Int>
+        /// Pen position in ems from the start of the run, and offset from the baseline (ems, up).
         var pen: Double
+        var rise: Double
         var synthetic: Bool
         /// The advance the reader takes from `/W`, in ems.
         var width: Double
+        /// Whether it belongs to a right-to-left run (its cluster's text is written reversed, as drawn).
+        var rightToLeft: Bool
     }
 
     /// Appends the operators that draw `run` (`q … BT … Tf … TJ ET Q`); nothing for a run without glyphs.
@@ -48,15 +59,30 @@ struct PDFFontResources {
         glyphs.removeAll(keepingCapacity: true)
         defer { swap(&glyphs, &scratch) }
         // The closure leaves `self` alone, so that `fonts` is read in place rather than copied.
-        let advance = fonts.walk(run.text, weight: run.weight) { face, slot, glyph, scalar, pen, synthetic in
-            glyphs.append(Glyph(slot: slot, glyph: glyph, scalar: scalar, pen: pen, synthetic: synthetic,
-                                width: PDFEmbeddedFont.width(of: glyph, in: face) / 1000))
+        var exact = true
+        var previousCluster = -1..<(-1)
+        let advance = fonts.walk(run.text, weight: run.weight) { face, shaped in
+            let cluster = shaped.clusterStart..<shaped.clusterEnd
+            // A second glyph of the same cluster (a split vowel, a decomposed letter) has no text of its own.
+            if cluster == previousCluster { exact = false }
+            previousCluster = cluster
+            glyphs.append(Glyph(slot: shaped.slot, glyph: shaped.glyph, cluster: cluster, pen: shaped.x,
+                                rise: shaped.y, synthetic: shaped.synthetic,
+                                width: PDFEmbeddedFont.width(of: shaped.glyph, in: face) / 1000,
+                                rightToLeft: shaped.rightToLeft))
         }
         guard !glyphs.isEmpty else { return }
-        var exact = true
+        let scalars = Array(run.text.unicodeScalars)
         for glyph in glyphs {
             if used[glyph.slot] == nil { used[glyph.slot] = PDFEmbeddedFont(face: faces[glyph.slot]) }
-            exact = (used[glyph.slot]?.use(glyph.glyph, for: glyph.scalar) ?? true) && exact
+            let lower = min(glyph.cluster.lowerBound, scalars.count), upper = min(glyph.cluster.upperBound, scalars.count)
+            var text = ""
+            if glyph.rightToLeft {
+                text.unicodeScalars.append(contentsOf: scalars[lower..<upper].reversed())
+            } else {
+                text.unicodeScalars.append(contentsOf: scalars[lower..<upper])
+            }
+            exact = (used[glyph.slot]?.use(glyph.glyph, for: text) ?? true) && exact
         }
 
         // Written straight into the stream's bytes: text is most of a chart's content, and Strings would cost more
@@ -104,9 +130,9 @@ struct PDFFontResources {
 
         // Where the reader's pen is, in ems: it advances by each glyph's /W width and by the TJ adjustments.
         var pdfPen = 0.0
-        var slot = -1, synthetic = false, inArray = false, inHex = false
+        var slot = -1, synthetic = false, inArray = false, inHex = false, rise = 0.0
         for glyph in glyphs {
-            if glyph.slot != slot || glyph.synthetic != synthetic {
+            if glyph.slot != slot || glyph.synthetic != synthetic || glyph.rise != rise {
                 if inHex { put(">") }
                 if inArray { put("] TJ\n") }
                 inArray = false; inHex = false
@@ -117,7 +143,12 @@ struct PDFFontResources {
                 }
                 // Render mode 2 fills and strokes, 0 (the default, restored by Q) only fills.
                 if glyph.synthetic != synthetic { glyph.synthetic ? put("2 Tr\n") : put("0 Tr\n") }
-                slot = glyph.slot; synthetic = glyph.synthetic
+                // A mark's offset from the baseline (text rise, §9.3.7: unscaled text space, which is px here).
+                if glyph.rise != rise {
+                    put(glyph.rise * size)
+                    put("Ts\n")
+                }
+                slot = glyph.slot; synthetic = glyph.synthetic; rise = glyph.rise
             }
             if !inArray { put("["); inArray = true }
             // TJ numbers are thousandths of an em, subtracted from the pen (§9.4.3). Drift below 0.05 (the /W

@@ -6,11 +6,12 @@
 /// may not cross a change of the high byte, of the codes or of the text); everything else — texts of several code
 /// units, characters outside the BMP as surrogate pairs — is a `bfchar` entry. At most 100 entries per block.
 enum ToUnicodeCMap {
-    /// The CMap program for `mappings`, which must be sorted by glyph, each glyph once.
+    /// The CMap program for `mappings`, which must be sorted by glyph, each glyph once; glyphs with empty text get no
+    /// entry.
     static func make(_ mappings: [(glyph: UInt16, text: String)]) -> [UInt8] {
         var ranges: [(first: UInt16, last: UInt16, unit: UInt16)] = []
         var chars: [(glyph: UInt16, units: [UInt16])] = []
-        for (glyph, text) in mappings {
+        for (glyph, text) in mappings where !text.isEmpty {
             let units = Array(text.utf16)
             if units.count == 1, let previous = ranges.last, previous.last &+ 1 == glyph, glyph & 0xFF != 0,
                previous.unit &+ (previous.last - previous.first) &+ 1 == units[0], units[0] & 0xFF != 0 {

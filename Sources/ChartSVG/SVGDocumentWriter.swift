@@ -442,10 +442,14 @@ struct SVGDocumentWriter: ~Copyable {
         body.number(t.size)
         body.byte(UInt8(ascii: "\""))
         if t.weight == .bold { body.raw(" font-weight=\"bold\"") }
+        // A right-to-left label starts at its right end: its anchor is flipped so the text keeps the box layout
+        // measured (text-anchor "start" of a left-to-right label = "end" of a right-to-left one).
+        let rightToLeft = SVGTextDirection.isRightToLeft(t.text)
+        if rightToLeft { body.raw(" direction=\"rtl\"") }
         switch t.anchor {
-        case .start: break
+        case .start: if rightToLeft { body.raw(" text-anchor=\"end\"") }
         case .middle: body.raw(" text-anchor=\"middle\"")
-        case .end: body.raw(" text-anchor=\"end\"")
+        case .end: if !rightToLeft { body.raw(" text-anchor=\"end\"") }
         }
         if t.color != .black { Self.solidPaint(t.color, attribute: "fill", opacity: "fill-opacity", into: &body) }
         let rotation = SVGBuffer.hundredths(t.rotation)

@@ -2,10 +2,9 @@
 /// the scripts they draw correctly, and — when text cannot be drawn as configured — why.
 ///
 /// `scripts` follows `WritingScript`'s rule: a script is listed when the loaded faces have a glyph for every one of
-/// its sample characters **and** the script needs no bidi, shaping or mark positioning, which the engine does not
-/// do. So Latin, Greek, Cyrillic, Armenian, Georgian, Han, kana and Hangul can be listed; Arabic, Hebrew, Syriac,
-/// Thaana, N'Ko, the Indic and South-East Asian scripts never are, even when a face has their glyphs (DejaVu Sans
-/// has Arabic and Hebrew), until a shaper lands (issue 17).
+/// its sample characters, and — for a script that needs shaping (Arabic, Hebrew, the Indic and South-East Asian
+/// scripts) — the faces drawing it are shaped by HarfBuzz. So DejaVu Sans alone lists Arabic and Hebrew besides
+/// Latin, Greek and Cyrillic.
 ///
 /// `degraded` is set when text is not drawn as configured: no font could be loaded at all (text is measured with
 /// approximate metrics and left out of every raster and PDF image), a named or found file could not be loaded (a

@@ -9,6 +9,8 @@ public import ChartScene
 /// Each fallback may have a bold counterpart (`boldFallbacks`: Noto Sans Arabic Bold…), which bold text uses in its
 /// place; a fallback without one is fake-bolded, as browsers do. `catalogue` holds every loaded family, which
 /// `selecting(family:)` turns into a set led by that family (`font.family` in a spec).
+///
+/// Text is ordered by the Unicode bidi algorithm (FriBidi) and shaped by HarfBuzz run by run (`FontSet.shaped`).
 public struct FontSet: TextMeasuring {
     /// The face for `FontWeight.regular`.
     public let regular: FontFace
@@ -44,6 +46,8 @@ public struct FontSet: TextMeasuring {
     let boldSynthetic: [Bool]
     /// `faces`, computed once.
     private let allFaces: [FontFace]
+    /// Shaped text kept across renders (bounded; see `ShapedRunCache`).
+    let shapedRuns = ShapedRunCache()
 
     /// A set from already parsed faces. `boldFallbacks[i]` (when present and non-nil) replaces `fallbacks[i]` for
     /// bold text. `catalogue` defaults to the families of these faces.

@@ -9,30 +9,30 @@ import Darwin
 #endif
 
 extension FontSet: GlyphPlacing {
-    /// The glyphs of `run` in scene coordinates: laid out left to right with kerning, shifted per anchor (start,
-    /// middle or end of the measured advance width), baseline at `position.y`, rotated clockwise by `rotation`
-    /// degrees about `position`. Glyphs without an outline (spaces) are left out. Bold text in a face without a bold
-    /// style gets emboldened outlines (`SyntheticBold`), as browsers draw it.
-    ///
-    /// No bidirectional reordering or complex shaping: right-to-left and Indic text come out in logical order,
-    /// unjoined.
+    /// The glyphs of `run` in scene coordinates: shaped (`FontSet.shaped`: bidi order, HarfBuzz's glyphs, advances
+    /// and mark offsets), shifted per anchor (start, middle or end of the measured advance width), baseline at
+    /// `position.y`, rotated clockwise by `rotation` degrees about `position`. Glyphs without an outline (spaces) are
+    /// left out. Bold text in a face without a bold style gets emboldened outlines (`SyntheticBold`), as browsers
+    /// draw it.
     public func glyphs(for run: TextRun) -> [PlacedGlyph] {
         let size = run.size
-        // Per drawn glyph: its outline, px per font unit, and pen position in ems (the anchor needs the total first).
-        var laidOut: [(path: GlyphPath, k: Double, pen: Double)] = []
-        let advance = walk(run.text, weight: run.weight) { face, _, glyph, _, pen, synthetic in
-            let path = synthetic ? face.emboldenedGlyphPath(of: glyph, size: size) : face.glyphPath(of: glyph)
-            if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), pen)) }
+        // Per drawn glyph: its outline, px per font unit, and position in ems (the anchor needs the total first).
+        var laidOut: [(path: GlyphPath, k: Double, x: Double, y: Double)] = []
+        let advance = walk(run.text, weight: run.weight) { face, shaped in
+            let path = shaped.synthetic ? face.emboldenedGlyphPath(of: shaped.glyph, size: size)
+                : face.glyphPath(of: shaped.glyph)
+            if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), shaped.x, shaped.y)) }
         }
         let shift = run.anchorOffset(width: advance * size)
         let (cosine, sine) = run.direction
         let origin = run.position
-        return laidOut.map { path, k, pen in
-            // Font units (y up) → run space: x·k + pen, −y·k; then rotate and move to `position`.
-            let x0 = pen * size + shift
+        return laidOut.map { path, k, x, y in
+            // Font units (y up) → run space: x·k + pen, −y·k − offset; then rotate and move to `position`.
+            let x0 = x * size + shift, y0 = -y * size
             return PlacedGlyph(glyph: path, transform: GlyphTransform(a: k * cosine, b: k * sine, c: k * sine,
-                                                                      d: -k * cosine, tx: origin.x + x0 * cosine,
-                                                                      ty: origin.y + x0 * sine))
+                                                                      d: -k * cosine,
+                                                                      tx: origin.x + x0 * cosine - y0 * sine,
+                                                                      ty: origin.y + x0 * sine + y0 * cosine))
         }
     }
 }

@@ -1,25 +1,27 @@
 /// A writing system as the font reports see it: its Unicode script name, characters that stand for it, and whether
-/// the text engine draws it correctly.
+/// it needs shaping to be drawn correctly.
 ///
-/// The rule. The engine maps one Unicode scalar to one glyph and places the glyphs left to right with pair kerning
-/// (`FontSet.walk`); it does no bidirectional reordering, no contextual shaping (joining forms, ligatures,
-/// reordering, conjuncts) and no mark positioning. A script is drawn correctly when its everyday text needs none of
-/// these: it runs left to right and is written with spacing characters, one glyph each (precomposed letters such as
-/// `é` and `ệ`, Hangul syllables, Han ideographs, kana). Latin, Greek, Cyrillic, Armenian, Georgian, Ethiopic,
-/// Cherokee, Canadian Aboriginal syllabics, Tifinagh, Han, Hiragana, Katakana, Bopomofo and Hangul are such scripts.
+/// The rule. Text is ordered by the Unicode bidi algorithm (FriBidi) and shaped by HarfBuzz (`FontSet.shaped`), so
+/// a script is drawn correctly when the loaded faces have glyphs for it — and, for a script that `needsShaping`,
+/// when the faces drawing it could be opened by HarfBuzz (which applies their OpenType tables: joining forms,
+/// ligatures, reordering, conjuncts, mark positioning). A face HarfBuzz cannot read is drawn one glyph per
+/// character, which is right only for scripts that need none of that.
 ///
-/// Every other script in the table `needsShaping`: the right-to-left ones (Hebrew, Arabic, Syriac, Thaana, N'Ko,
-/// which also join or carry vowel marks), the Brahmic scripts (Devanagari … Sinhala, Tibetan: conjuncts, reordered
-/// vowel signs), Mongolian (joining), and Thai, Lao, Khmer and Myanmar (tone and vowel marks stacked on the base
-/// letter, reordering). They come out unjoined, unordered or reversed with today's engine, so no report counts them
-/// as drawable even when a face has every glyph — until a shaper (HarfBuzz, issue 17) lands.
+/// Scripts that need no shaping run left to right and are written with spacing characters, one glyph each
+/// (precomposed letters such as `é` and `ệ`, Hangul syllables, Han ideographs, kana): Latin, Greek, Cyrillic,
+/// Armenian, Georgian, Ethiopic, Cherokee, Canadian Aboriginal syllabics, Tifinagh, Han, Hiragana, Katakana,
+/// Bopomofo and Hangul. Every other script in the table `needsShaping`: the right-to-left ones (Hebrew, Arabic,
+/// Syriac, Thaana, N'Ko, which also join or carry vowel marks), the Brahmic scripts (Devanagari … Sinhala, Tibetan:
+/// conjuncts, reordered vowel signs), Mongolian (joining), and Thai, Lao, Khmer and Myanmar (tone and vowel marks
+/// stacked on the base letter, reordering).
 public struct WritingScript: Sendable, Hashable {
     /// The Unicode script name ("Latin", "Han").
     public let name: String
     /// Characters a face must all have for the script to count as covered: letters beyond the basic ones where a
     /// font commonly stops (Central European and Vietnamese Latin, accented Greek, Ukrainian Cyrillic, common Han).
     public let samples: String
-    /// Whether correct text in the script needs bidi, shaping or mark positioning (see the rule above).
+    /// Whether correct text in the script needs bidi, shaping or mark positioning — drawn correctly only through
+    /// HarfBuzz (see the rule above).
     public let needsShaping: Bool
 
     init(_ name: String, _ samples: String, needsShaping: Bool = false) {

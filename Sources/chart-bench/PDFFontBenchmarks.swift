@@ -17,8 +17,8 @@ func pdfFontBenchmarks() -> [Benchmark] {
     var glyphs = Set<UInt16>()
     scene.forEachNode { node, _ in
         guard case .text(let run) = node else { return }
-        _ = fonts.walk(run.text, weight: run.weight) { _, slot, glyph, _, _, _ in
-            if slot == 0 { glyphs.insert(glyph) }
+        _ = fonts.walk(run.text, weight: run.weight) { _, shaped in
+            if shaped.slot == 0 { glyphs.insert(shaped.glyph) }
         }
     }
     return [

@@ -36,6 +36,7 @@ let all: [Benchmark] = [
     timeAxisBenchmarks(),
     worldTextBenchmarks(),
     localeBenchmarks(),
+    shapingBenchmarks(),
 ].flatMap { $0 }
 do {
     try runBenchmarks(all, seconds: seconds, filter: filter)

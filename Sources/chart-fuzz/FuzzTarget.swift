@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ChartRender
+import ChartScene
 import ChartSpec
 import ChartText
 import ChartTime
@@ -29,6 +30,11 @@ enum FuzzTarget: String, CaseIterable {
     /// joiners and emoji, put in every text field of a chart rendered as PNG and as SVG, SVG with glyph outlines or
     /// PDF (the first byte picks) with the loaded fonts; each label is also measured and checked for coverage.
     case text
+    /// Bytes as a text and a font (issue 17): the first byte is the text's length in bytes, those bytes (UTF-8,
+    /// repaired) are the text, the rest is the font. The font is loaded and the text — and labels in every script the
+    /// reports list — shaped with it by HarfBuzz in both paragraph directions, measured and placed as glyphs, as
+    /// world-text labels are drawn.
+    case shaping
 
     /// Loads what lives for the whole process (the default fonts) before the first input, so libFuzzer does not
     /// count it against that input.
@@ -44,6 +50,7 @@ enum FuzzTarget: String, CaseIterable {
         case .literal: Self.literal(bytes)
         case .tzif: Self.tzif(bytes)
         case .text: Self.text(bytes)
+        case .shaping: Self.shaping(bytes)
         }
     }
 
@@ -82,6 +89,25 @@ enum FuzzTarget: String, CaseIterable {
         case 1: _ = try? ChartRenderer.shared.render(json: input.spec(kind: first, paths: true), format: .svg,
                                                       options: options)
         default: _ = try? ChartRenderer.shared.render(json: native, format: .pdf, options: options)
+        }
+    }
+
+    /// A label in every script of `WritingScript.all`, with marks, joiners, a number and brackets.
+    private static let worldText = WritingScript.all.map(\.samples).joined(separator: " (12) ")
+        + " \u{200D}\u{200C}\u{0301}\u{FE0F}\u{202E}ab\u{202C} لا क्ष कि ปิ้ שלום (123)"
+
+    private static func shaping(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let textLength = min(Int(first), bytes.count - 1)
+        let text = String(decoding: bytes[1..<(1 + textLength)], as: UTF8.self)
+        guard let face = try? FontFace(data: Array(bytes[(1 + textLength)...])) else { return }
+        let set = FontSet(regular: face)
+        for label in [text, worldText, text + worldText] {
+            for rightToLeft in [false, true] {
+                _ = set.shaped(label, weight: .regular, rightToLeft: rightToLeft)
+            }
+            _ = set.width(of: label, size: 13, weight: .bold)
+            _ = set.glyphs(for: TextRun(text: label, position: Point(10, 20), size: 13, color: .black, rotation: -45))
         }
     }
 

@@ -153,6 +153,20 @@ struct SVGWriterTests {
                                         "transform": "rotate(-90 15.5 30)"])
     }
 
+    /// A label whose first strong character is right to left (Hebrew, Arabic) is a right-to-left paragraph in SVG
+    /// too, as the raster draws it, with its anchor flipped so it covers the box layout measured; a label that
+    /// starts with Latin stays left to right even with Arabic inside; neutrals first do not decide.
+    @Test func rightToLeftLabelsGetDirectionAndAFlippedAnchor() throws {
+        let runs: [(String, TextAnchor)] = [("שלום (123)", .start), ("مرحبا", .end), ("١٢ مرحبا", .middle),
+                                            ("Sales مبيعات", .start), ("(12) שלום", .start), ("123", .end)]
+        let scene = Scene(width: 100, height: 100, background: nil, title: "", description: "",
+                          nodes: runs.map { .text(TextRun(text: $0.0, position: Point(10, 20), size: 12, anchor: $0.1,
+                                                          color: .black)) })
+        let texts = try #require(parseXML(SVGWriter().write(scene))).elements("text")
+        #expect(texts.map { $0["direction"] } == ["rtl", "rtl", "rtl", nil, "rtl", nil])
+        #expect(texts.map { $0["text-anchor"] } == ["end", nil, "middle", nil, "end", "end"])
+    }
+
     @Test func groupOpacityIsWrittenAndEmptyGroupsAreFlattened() throws {
         let square = Shape(path: .rect(Rect(x: 0, y: 0, width: 5, height: 5)))
         let scene = shapeScene([], groups: [

@@ -80,7 +80,7 @@ struct CFFOutlineTests {
         #expect(cubics(bold) == cubics(regular) && cubics(bold) > 0)
         let set = FontSet(regular: otf)
         var synthetic: [Bool] = []
-        _ = set.walk("o", weight: .bold) { _, _, _, _, _, fake in synthetic.append(fake) }
+        _ = set.walk("o", weight: .bold) { _, glyph in synthetic.append(glyph.synthetic) }
         #expect(synthetic == [true])
     }
 

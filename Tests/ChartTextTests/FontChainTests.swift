@@ -44,8 +44,8 @@ struct FontChainTests {
     static func drawn(_ character: Unicode.Scalar, _ weight: FontWeight, in fonts: FontSet)
         -> (face: FontFace, slot: Int, synthetic: Bool)? {
         var result: (FontFace, Int, Bool)?
-        _ = fonts.walk(String(Character(character)), weight: weight) { face, slot, _, _, _, synthetic in
-            result = (face, slot, synthetic)
+        _ = fonts.walk(String(Character(character)), weight: weight) { face, glyph in
+            result = (face, glyph.slot, glyph.synthetic)
         }
         return result
     }

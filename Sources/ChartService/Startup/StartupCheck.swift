@@ -33,7 +33,7 @@ public enum StartupCheck {
     }
 
     /// The startup log line on the fonts: which files, which scripts are drawn correctly, which have no glyphs and
-    /// which have glyphs but are drawn incorrectly (no bidi or shaping yet).
+    /// which have glyphs but are drawn incorrectly (they need shaping and HarfBuzz could not read their face).
     public static func fontSummary(_ engine: TextEngine) -> (message: String, fields: [(String, String)]) {
         let report = engine.fontReport
         var fields: [(String, String)] = [
