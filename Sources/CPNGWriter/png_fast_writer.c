@@ -573,22 +573,62 @@ static void convert_row_rgb(const uint8_t *src, uint8_t *dst, uint32_t width) {
     }
 }
 
-/* Writes row `src` as straight-alpha RGBA: c · 255 / a rounded to nearest, so premultiplying again is exact. */
-static void convert_row_rgba(const uint8_t *src, uint8_t *dst, uint32_t width) {
-    for (uint32_t x = 0; x < width; x++) {
-        uint32_t p = pixel_at(src, x), a = p >> 24;
-        if (a == 255) {
-            memcpy(dst, &p, 4);
-        } else if (a == 0) {
-            memset(dst, 0, 4);
-        } else {
-            for (int k = 0; k < 3; k++) {
-                uint32_t c = (((p >> (8 * k)) & 0xFF) * 255 + a / 2) / a;
-                dst[k] = (uint8_t)(c > 255 ? 255 : c);
-            }
-            dst[3] = (uint8_t)a;
+/* Exact division by alpha as a multiply: for n < 2^16 and 1 ≤ a ≤ 255, n / a == n · ⌈2^24 / a⌉ >> 24 (the error
+ * n · (⌈2^24/a⌉ − 2^24/a) / 2^24 < 2^16 · a / (a · 2^24) = 2^-8 stays below the 1/a gap to the next integer). */
+static uint32_t reciprocal[256];
+
+static void init_reciprocals(void) {
+    for (uint32_t a = 1; a < 256; a++) reciprocal[a] = ((1u << 24) + a - 1) / a;
+}
+
+/* One premultiplied pixel as straight-alpha RGBA (a word, R in the low byte): c · 255 / a rounded to nearest, so
+ * premultiplying again is exact; transparent pixels become 0, 0, 0, 0. */
+static inline uint32_t unpremultiply(uint32_t p) {
+    uint32_t a = p >> 24;
+    if (a == 255) return p;
+    if (a == 0) return 0;
+    uint32_t out = a << 24, r = reciprocal[a], half = a / 2;
+    for (int k = 0; k < 3; k++) {
+        uint32_t c = (uint32_t)(((uint64_t)(((p >> (8 * k)) & 0xFF) * 255 + half) * r) >> 24);
+        out |= (c > 255 ? 255 : c) << (8 * k);
+    }
+    return out;
+}
+
+/* Writes row `src` as straight-alpha RGBA. Chart rows are long runs of one pixel (a transparent background, a
+ * translucent area's interior) and mostly repeat the row above, so, four pixels at a time with SSE2: pixels equal to
+ * the last one converted take its result, pixels equal to those above (`aboveSrc`, converted into `aboveDst`; NULL
+ * for the first row) take theirs; only the rest are converted, one by one. */
+static void convert_row_rgba(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveDst, uint8_t *dst,
+                             uint32_t width) {
+    uint32_t lastIn = 0, lastOut = 0; /* transparent black converts to itself */
+    uint32_t x = 0;
+#if defined(__SSE2__)
+    for (; x + 4 <= width; x += 4) {
+        size_t at = 4 * (size_t)x;
+        __m128i v = _mm_loadu_si128((const __m128i *)(src + at));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(v, _mm_set1_epi32((int)lastIn))) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(dst + at), _mm_set1_epi32((int)lastOut));
+            continue;
         }
-        dst += 4;
+        if (aboveSrc != NULL
+            && _mm_movemask_epi8(_mm_cmpeq_epi32(v, _mm_loadu_si128((const __m128i *)(aboveSrc + at)))) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(dst + at), _mm_loadu_si128((const __m128i *)(aboveDst + at)));
+            lastIn = pixel_at(src, x + 3);
+            lastOut = pixel_at(aboveDst, x + 3);
+            continue;
+        }
+        for (uint32_t k = x; k < x + 4; k++) {
+            uint32_t p = pixel_at(src, k);
+            if (p != lastIn) { lastIn = p; lastOut = unpremultiply(p); }
+            memcpy(dst + 4 * (size_t)k, &lastOut, 4);
+        }
+    }
+#endif
+    for (; x < width; x++) {
+        uint32_t p = pixel_at(src, x);
+        if (p != lastIn) { lastIn = p; lastOut = unpremultiply(p); }
+        memcpy(dst + 4 * (size_t)x, &lastOut, 4);
     }
 }
 
@@ -624,6 +664,7 @@ static void adler_update(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
 
 static void init_tables(void) {
     init_length_tables();
+    init_reciprocals();
 #if HAVE_SSSE3_PATH
     __builtin_cpu_init();
     haveSSSE3 = __builtin_cpu_supports("ssse3");
@@ -636,17 +677,22 @@ static void init_tables(void) {
 /* Writes row `src` as straight-alpha RGBA, except that a pixel equal to the one at the same place in `previous` is
  * transparent black (0, 0, 0, 0): an APNG frame blended over the frame before (APNG_BLEND_OP_OVER) then keeps it. */
 static void convert_row_rgba_over(const uint8_t *src, const uint8_t *previous, uint8_t *dst, uint32_t width) {
-    convert_row_rgba(src, dst, width);
+    convert_row_rgba(src, NULL, NULL, dst, width);
     for (uint32_t x = 0; x < width; x++)
         if (pixel_at(src, x) == pixel_at(previous, x)) memset(dst + 4 * (size_t)x, 0, 4);
 }
 
 /* `width` premultiplied pixels at `src` as PNG scanline `row` (filter byte, then RGB or RGBA); with `previous`
- * (RGBA only), unchanged pixels are transparent. */
-static void convert_row(const uint8_t *src, const uint8_t *previous, uint8_t *row, uint32_t width, int channels) {
+ * (RGBA only), unchanged pixels are transparent. `aboveSrc` and `aboveRow` are the row above and its scanline (NULL
+ * for the first row): RGBA rows reuse what was converted there. */
+static void convert_row(const uint8_t *src, const uint8_t *previous, const uint8_t *aboveSrc, const uint8_t *aboveRow,
+                        uint8_t *row, uint32_t width, int channels) {
     row[0] = 0;
     if (previous != NULL) { convert_row_rgba_over(src, previous, row + 1, width); return; }
-    if (channels == 4) { convert_row_rgba(src, row + 1, width); return; }
+    if (channels == 4) {
+        convert_row_rgba(src, aboveSrc, aboveRow ? aboveRow + 1 : NULL, row + 1, width);
+        return;
+    }
 #if HAVE_SSSE3_PATH
     if (haveSSSE3) { convert_row_rgb_ssse3(src, row + 1, width); return; }
 #endif
@@ -701,13 +747,13 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
     /* Rows are converted one ahead of the matcher, so the 8-byte loads below never read bytes that are not
      * written yet; the last row's loads reach into 8 zeroed bytes of slack. */
     memset(raw + stride * height, 0, 8);
-    convert_row(pixels, previous, raw, width, channels);
+    convert_row(pixels, previous, NULL, NULL, raw, width, channels);
     adler_update(&s1, &s2, raw, stride);
     for (uint32_t y = 0; y < height && ok; y++) {
         if (y + 1 < height) {
             size_t next = (size_t)(y + 1) * pixelStride * 4;
-            convert_row(pixels + next, previous ? previous + next : NULL, raw + (size_t)(y + 1) * stride, width,
-                        channels);
+            convert_row(pixels + next, previous ? previous + next : NULL, pixels + next - pixelStride * 4,
+                        raw + (size_t)y * stride, raw + (size_t)(y + 1) * stride, width, channels);
             adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
         uint8_t *row = raw + (size_t)y * stride;

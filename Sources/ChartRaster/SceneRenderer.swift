@@ -137,9 +137,11 @@ struct SceneRenderer {
             let contours = shape.snapToPixels
                 ? flattener.flatten(PixelSnapper.snapFill(shape.path.map { $0 * s }))
                 : flattener.flatten(shape.path, scale: scale)
-            edges.reset(clip: clip)
-            for contour in contours { edges.add(polygon: contour.points) }
-            self.fill(rule: shape.fillRule, paint: fill, opacity: opacity, on: canvas)
+            if !paintPixelRectangles(contours.map(\.points), paint: fill, opacity: opacity, clip: clip, on: canvas) {
+                edges.reset(clip: clip)
+                for contour in contours { edges.add(polygon: contour.points) }
+                self.fill(rule: shape.fillRule, paint: fill, opacity: opacity, on: canvas)
+            }
         }
         if let stroke = strokePaint, strokes {
             var width = style.width * scale
@@ -157,10 +159,70 @@ struct SceneRenderer {
             }
             let stroker = Stroker(halfWidth: width / 2, join: style.join, cap: style.cap,
                                   miterLimit: style.miterLimit, tolerance: Rasterizer.tolerance)
-            edges.reset(clip: clip)
-            for polygon in stroker.stroke(contours) { edges.add(polygon: polygon) }
-            self.fill(rule: .nonZero, paint: stroke, opacity: opacity, on: canvas)
+            let outlines = stroker.stroke(contours)
+            if !paintPixelRectangles(outlines, paint: stroke, opacity: opacity, clip: clip, on: canvas) {
+                edges.reset(clip: clip)
+                for polygon in outlines { edges.add(polygon: polygon) }
+                self.fill(rule: .nonZero, paint: stroke, opacity: opacity, on: canvas)
+            }
         }
+    }
+
+    /// Most rectangles one shape may have for `paintPixelRectangles` (its overlap test is quadratic).
+    static let maxPixelRectangles = 64
+
+    /// Paints `polygons` without the coverage band when each is an axis-aligned rectangle with whole-pixel corners
+    /// inside `clip` and no two overlap (crisp grid lines and axes, snapped bars), in a solid paint; returns false,
+    /// having painted nothing, otherwise. Every pixel is then wholly inside one rectangle or outside all, so the band
+    /// would give it coverage exactly 1 or 0 under either fill rule, and a span blit at full coverage composites each
+    /// pixel as the band's pixel and span blits do: the pixels are the same, without a row sweep over every edge.
+    private func paintPixelRectangles(_ polygons: [[Point]], paint: Paint, opacity: Double, clip: DeviceRect,
+                                      on canvas: Canvas) -> Bool {
+        guard case .solid(let color) = paint, !polygons.isEmpty, polygons.count <= Self.maxPixelRectangles else {
+            return false
+        }
+        var rectangles: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        rectangles.reserveCapacity(polygons.count)
+        for polygon in polygons {
+            guard let r = Self.pixelRectangle(polygon, inside: clip) else { return false }
+            for o in rectangles where r.x0 < o.x1 && o.x0 < r.x1 && r.y0 < o.y1 && o.y0 < r.y1 { return false }
+            rectangles.append(r)
+        }
+        let premultiplied = PixelMath.premultiplied(color, opacity: opacity)
+        guard premultiplied >> 24 != 0 else { return true }
+        var blitter = SolidBlitter(canvas: canvas, color: premultiplied)
+        for r in rectangles {
+            for y in r.y0..<r.y1 { blitter.blit(x: r.x0, y: y, count: r.x1 &- r.x0, alpha: 255) }
+        }
+        return true
+    }
+
+    /// The rectangle `polygon` outlines when its four corners (a repeated first point at the end aside) are distinct
+    /// whole-pixel points inside `clip` joined by horizontal and vertical sides; nil otherwise.
+    private static func pixelRectangle(_ polygon: [Point], inside clip: DeviceRect)
+        -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var corners = polygon
+        if corners.count == 5 && corners[0] == corners[4] { corners.removeLast() }
+        guard corners.count == 4 else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in corners {
+            guard p.x.rounded() == p.x, p.y.rounded() == p.y else { return nil }  // also false for NaN and ±∞
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        guard minX < maxX, minY < maxY, minX >= clip.x0, maxX <= clip.x1, minY >= clip.y0, maxY <= clip.y1 else {
+            return nil
+        }
+        for i in 0..<4 {
+            let p = corners[i], q = corners[(i + 1) % 4]
+            guard p.x == minX || p.x == maxX, p.y == minY || p.y == maxY, (p.x == q.x) != (p.y == q.y) else {
+                return nil
+            }
+            for j in (i + 1)..<4 where corners[j] == p { return nil }
+        }
+        return (Int(minX), Int(minY), Int(maxX), Int(maxY))
     }
 
     /// False when `paint` at `opacity` is fully transparent after premultiplication (a solid color whose alpha rounds

@@ -184,6 +184,46 @@ struct SpecialisedEncoderTests {
         #expect(try Self.roundTrips(wide, .fast))
     }
 
+    /// Every premultiplied value (each alpha 0…255 with each channel 0…alpha) un-premultiplied exactly, in the row
+    /// shapes the converter shortcuts: runs of one pixel (taken from the last pixel converted), blocks of four equal
+    /// to the row above (taken from the row converted there) next to blocks that differ from it by one pixel, and a
+    /// width that is not a multiple of four.
+    @Test(arguments: [PNGCompression.fast, .balanced])
+    func everyPremultipliedValueRoundTripsThroughTheRowShortcuts(compression: PNGCompression) throws {
+        var values: [(UInt8, UInt8)] = []  // (channel, alpha), premultiplied
+        for a in 0...255 { for c in 0...a { values.append((UInt8(c), UInt8(a))) } }
+        let width = 203, height = (values.count + 8) / 9 + 3
+        var data = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let (c, a): (UInt8, UInt8)
+                switch x {
+                case 0..<9:  // nine fresh values per row: every pair appears once
+                    (c, a) = values[min(y * 9 + x, values.count - 1)]
+                case 9..<100:  // the same translucent pixel for long runs, changing every seventh row
+                    (c, a) = (UInt8(y / 7 % 64), 64)
+                default:  // repeats the row above, except one pixel every 24 columns on odd rows
+                    (c, a) = y % 2 == 1 && x % 24 == 5 ? (UInt8(y % 31), 31) : (UInt8(x % 50), UInt8(x % 50 + 60))
+                }
+                data[i] = c
+                data[i + 1] = c / 2
+                data[i + 2] = a - c
+                data[i + 3] = a
+            }
+        }
+        let image = try #require(Pixmap(width: width, height: height, premultipliedRGBA: data))
+        // Exactly the straight-alpha bytes of Pixmap's own conversion (c · 255 / a rounded), not just bytes that
+        // premultiply back to the input (at low alpha many straight values do).
+        let decoded = try #require(decodePNG(try PNGEncoder.encode(image, compression: compression)))
+        let expected = image.unpremultipliedRGBA()
+        // (Compared here, not in #expect: describing a mismatch of two 130 KB arrays would take minutes.)
+        let difference = zip(decoded.rgba, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(decoded.hasAlpha)
+        #expect(decoded.rgba.count == expected.count)
+        #expect(difference == nil, "first differing byte \(difference ?? -1), pixel \((difference ?? 0) / 4)")
+    }
+
     /// Tiny images: a single pixel (no match is possible), a single row, a single column.
     @Test(arguments: [(1, 1), (5, 1), (1, 7), (3, 2)])
     func tinyImagesRoundTrip(size: (Int, Int)) throws {
