@@ -159,20 +159,29 @@ struct TextShaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0 else { return pen }
         let n = Int(count)
-        // A cluster's characters run to the next cluster value of the run (HarfBuzz keeps clusters monotone).
-        var starts = (0..<n).map { Int(infos[$0].cluster) }
-        let distinct = Array(Set(starts)).sorted()
-        var ends: [Int: Int] = [:]
-        for (k, start) in distinct.enumerated() { ends[start] = k + 1 < distinct.count ? distinct[k + 1] : run.end }
+        // A cluster's characters run to the next cluster value of the run (HarfBuzz keeps clusters monotone): mark
+        // the characters that start a cluster, then sweep right to left for each start's end. Linear, and without
+        // the set, sort and dictionary that made this cost twice HarfBuzz's own shaping of long labels.
+        let length = run.end - run.start
+        var startsCluster = [Bool](repeating: false, count: length)
+        for i in 0..<n {
+            let offset = Int(infos[i].cluster) - run.start
+            if offset >= 0 && offset < length { startsCluster[offset] = true }
+        }
+        var clusterEnd = [Int](repeating: run.end, count: length)
+        var next = run.end
+        for offset in stride(from: length - 1, through: 0, by: -1) {
+            clusterEnd[offset] = next
+            if startsCluster[offset] { next = run.start + offset }
+        }
         var units = 0
         for i in 0..<n {
             let position = positions[i]
-            let start = min(max(starts[i], run.start), run.end - 1)
-            starts[i] = start
+            let start = min(max(Int(infos[i].cluster), run.start), run.end - 1)
             glyphs.append(ShapedGlyph(slot: slot, glyph: UInt16(clamping: infos[i].codepoint),
                                       x: pen + Double(units + Int(position.x_offset)) * scale,
                                       y: Double(position.y_offset) * scale, clusterStart: start,
-                                      clusterEnd: max(start + 1, min(ends[Int(infos[i].cluster)] ?? run.end, run.end)),
+                                      clusterEnd: max(start + 1, clusterEnd[start - run.start]),
                                       synthetic: synthetic, rightToLeft: rightToLeft, chainIndex: run.chainIndex))
             units += Int(position.x_advance)
         }
