@@ -338,6 +338,19 @@ struct CartesianLayoutTests {
         #expect(TextBox(title, metrics: metrics).isInside(Rect(x: 0, y: 0, width: 200, height: 150)))
     }
 
+    /// A chart's per-point groups (dots, tooltips, hit targets) are shared by its series: 64 series of 2,000 points
+    /// (128,000 groups) draw only their lines; 64 of 1,500 (96,000) and one of 2,000 keep every point's group.
+    @Test(arguments: [(64, 2000, false), (64, 1500, true), (50, 2000, true), (1, 2000, true)])
+    func perPointGroupsAreSharedByTheSeries(series: Int, points: Int, grouped: Bool) {
+        var spec = makeSpec(Array(repeating: (0..<points).map { Double($0 % 97) }, count: series), width: 4096,
+                            height: 2048)
+        for k in spec.series.indices { spec.series[k].dots = true }
+        let scene = layout(spec)
+        let pointGroups = groups(scene).filter { if case .point? = $0.role { true } else { false } }.count
+        #expect(pointGroups == (grouped ? series * points : 0))
+        #expect(lineShapes(scene).count == series)
+    }
+
     @Test func ellipsizingFindsTheLongestFittingPrefix() {
         let text = "Hello wonderful world"
         let fitted = TextFitting.ellipsized(text, maxWidth: 60, size: 12, metrics: metrics)

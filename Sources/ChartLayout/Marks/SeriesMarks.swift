@@ -18,6 +18,11 @@ struct SeriesMarks {
 
     /// The most per-point groups (dots, tooltips) one series gets; beyond this only the line is drawn.
     static let maxPointMarks = 2000
+    /// The most per-point groups a whole chart gets, shared equally by its series: a series drawing more than its
+    /// share draws only its line (and lone points), as one past `maxPointMarks` does. 64 series of 2,000 dotted
+    /// points with tooltips were 128,000 groups: a second of layout and an SVG past the output limit, refused only
+    /// once written. Below 51 series the share is above `maxPointMarks` and changes nothing.
+    static let maxChartPointMarks = 100_000
 
     /// The progress at original index `i`: its own if drawn, else that of the nearest drawn point before it.
     func progress(at i: Int) -> Double {
@@ -170,7 +175,7 @@ struct SeriesMarks {
         // canvas) with tooltips, by original index. A decimated series' points are hit targets only: a dot at every
         // point LTTB or min/max kept would pretend the data were only there. A lone point (between gaps) always gets
         // a visible mark so it is not lost (unless the series draws no line: then only its dots show).
-        let manyPoints = count > maxPointMarks
+        let manyPoints = count > min(maxPointMarks, maxChartPointMarks / max(ctx.spec.series.count, 1))
         // Lone points are marks too: past `maxPointMarks` of them (580,000 values alternating with nulls made
         // 290,000 tooltip groups, 300 MB) they become one path of dots, one per half-pixel position, without tooltips.
         let manySingles = drawsLine && cumulative.count(where: \.single) > maxPointMarks
