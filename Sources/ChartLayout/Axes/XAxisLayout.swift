@@ -50,14 +50,27 @@ struct XAxisLayout {
         let n = min(count, labels.count)
         guard n > 0 else { return XAxisLayout(runs: [], tickXs: [], rotated: false, height: style.tickGap + lh) }
         let spacing = n > 1 ? abs(x(1) - x(0)) : plot.width
+        let kRotated = max(1, Int(((lh + 2) / max(spacing * diagonal, 1e-9)).rounded(.up)))
+        let rotatedRoom = ctx.canvas.height * style.rotatedLabelShare / diagonal - lh
+        func horizontalStep(_ width: Double) -> Int {
+            max(1, Int(((width + style.labelGap) / max(spacing, 1e-9)).rounded(.up)))
+        }
+        // Once the widest label so far must be slanted and is cut at the slanted room, wider labels change nothing
+        // below (each label is fitted to its own room): the rest need not be measured. 1,000 long labels were
+        // otherwise each measured in full — shaped, for scripts that need it — twice per layout.
+        func settled(_ width: Double) -> Bool {
+            width >= rotatedRoom && rotatedRoom >= size * 2 && horizontalStep(width) > max(2, kRotated)
+        }
         let stride = max(1, n / maxMeasured)
         var maxWidth = 0.0
-        for i in Swift.stride(from: 0, to: n, by: stride) { maxWidth = max(maxWidth, ctx.width(labels[i], size: size)) }
-        maxWidth = max(maxWidth, ctx.width(labels[n - 1], size: size))
+        for i in Swift.stride(from: 0, to: n, by: stride) {
+            maxWidth = max(maxWidth, ctx.width(labels[i], size: size))
+            if settled(maxWidth) { break }
+        }
+        if !settled(maxWidth) { maxWidth = max(maxWidth, ctx.width(labels[n - 1], size: size)) }
 
-        let kHorizontal = max(1, Int(((maxWidth + style.labelGap) / max(spacing, 1e-9)).rounded(.up)))
-        let kRotated = max(1, Int(((lh + 2) / max(spacing * diagonal, 1e-9)).rounded(.up)))
-        let rotatedMax = min(maxWidth, ctx.canvas.height * style.rotatedLabelShare / diagonal - lh)
+        let kHorizontal = horizontalStep(maxWidth)
+        let rotatedMax = min(maxWidth, rotatedRoom)
         let rotate = kHorizontal > 2 && kRotated < kHorizontal && rotatedMax >= size * 2
         let k = min(rotate ? kRotated : kHorizontal, max(n, 1))
 
