@@ -15,6 +15,10 @@ struct CharacterMap: Sendable {
     }
 
     private(set) var segments: [Segment] = []
+    /// One bit per 256-code-point page: set when some segment reaches into it. A face is asked for every character
+    /// the faces before it in a fallback chain lack (a Han character passes the Arabic, Hebrew, Indic and Thai faces
+    /// first); a page it has nothing on answers 0 without the binary search.
+    private var pages = [UInt64](repeating: 0, count: Self.pageWords)
     private var glyphIDs: [UInt16] = []
     private var isFormat12 = false
     private let numGlyphs: Int
@@ -50,6 +54,26 @@ struct CharacterMap: Sendable {
             try decodeFormat12(data, table, best.offset)
         } else {
             try decodeFormat4(data, table, best.offset)
+        }
+        markPages()
+    }
+
+    /// Pages of the code space (0…0x10FFFF, 256 code points each), 64 to a word.
+    private static let pageWords = (0x110000 >> 8) / 64
+
+    /// Sets the page bits of every segment: a count of segments starting and ending per page, summed in one pass, so
+    /// a hostile table of many wide segments costs its length plus the pages, never their product.
+    private mutating func markPages() {
+        let pageCount = Self.pageWords * 64
+        var starts = [Int32](repeating: 0, count: pageCount + 1)
+        for segment in segments where segment.start <= segment.end && segment.start < 0x110000 {
+            starts[Int(segment.start >> 8)] &+= 1
+            starts[Int(min(segment.end, 0x10FFFF) >> 8) + 1] &-= 1
+        }
+        var open: Int32 = 0
+        for page in 0..<pageCount {
+            open &+= starts[page]
+            if open > 0 { pages[page >> 6] |= 1 << UInt64(page & 63) }
         }
     }
 
@@ -107,6 +131,8 @@ struct CharacterMap: Sendable {
 
     /// The glyph for `scalar`, or 0 (.notdef) when unmapped.
     func glyph(for scalar: UInt32) -> UInt16 {
+        let page = Int(scalar >> 8)
+        guard page < Self.pageWords * 64, pages[page >> 6] & (1 << UInt64(page & 63)) != 0 else { return 0 }
         // Binary search for the first segment whose end ≥ scalar.
         var lo = 0, hi = segments.count
         while lo < hi {
