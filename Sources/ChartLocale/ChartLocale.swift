@@ -101,14 +101,48 @@ public struct ChartLocale: Hashable, Sendable, CustomStringConvertible {
     public var patterns: TickPatterns { table.patterns }
     public var words: FixedWords { table.words }
 
-    /// `t` written with the LDML `pattern` in this locale (month and weekday names, digits).
+    /// `t` written with the LDML `pattern` in this locale (month and weekday names, digits). The pattern is read on
+    /// every call: formatters use the compiled tick patterns (`format(_:_:)`).
     public func format(_ t: LocalDateTime, pattern: String) -> String {
-        DatePattern.format(pattern, t, in: table)
+        var out: [UInt8] = []
+        DatePattern(pattern).write(t, in: table, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `t` written with one of the locale's tick patterns, read once per locale.
+    public func format(_ t: LocalDateTime, _ pattern: TickPattern) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        table.compiled[pattern.rawValue].write(t, in: table, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `t` as a date and a time joined by the locale's date-time pattern (`Mar 3, 2026 09:00`), the patterns read
+    /// once per locale.
+    public func format(_ t: LocalDateTime, date: TickPattern, time: TickPattern) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for piece in table.glue.pieces {
+            switch piece {
+            case .text(let text): out += text.utf8
+            case .date: table.compiled[date.rawValue].write(t, in: table, to: &out)
+            case .time: table.compiled[time.rawValue].write(t, in: table, to: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A date label and a time label joined by the locale's date-time pattern (`Mar 3, 2026 09:00`).
     public func dateTime(date: String, time: String) -> String {
-        patterns.dateTime.replacing("{1}", with: date).replacing("{0}", with: time)
+        var out = ""
+        for piece in table.glue.pieces {
+            switch piece {
+            case .text(let text): out += text
+            case .date: out += date
+            case .time: out += time
+            }
+        }
+        return out
     }
 
     /// The integer `n` in the locale's digits, ungrouped (`Item ٣`).

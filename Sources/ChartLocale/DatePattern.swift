@@ -22,13 +22,29 @@ public struct LocalDateTime: Hashable, Sendable {
     }
 }
 
-/// Writes LDML date patterns (the subset CLDR's tick skeletons use, which scripts/generate-locales checks every
-/// shipped pattern against): `y`, `yy`; `M`…`MMMM` (format) and `L`…`LLLL` (stand-alone); `d`, `dd`; `E`…`EEEE`,
-/// `ccc`, `cccc`; `H`, `HH`, `m`, `mm`, `s`, `ss`; text in single quotes, `''` for a quote. Numbers are written in
-/// the locale's digits (as browsers do; Babel writes ASCII digits, which scripts/check-locales maps).
-enum DatePattern {
-    static func format(_ pattern: String, _ t: LocalDateTime, in table: LocaleTable) -> String {
-        var out = ""
+/// An LDML date pattern read once into literal text and fields, so writing a date is one pass over a few pieces (a
+/// chart writes one per tooltip: up to 100,000). The subset CLDR's tick skeletons use, which scripts/generate-locales
+/// checks every shipped pattern against: `y`, `yy`; `M`…`MMMM` (format) and `L`…`LLLL` (stand-alone); `d`, `dd`;
+/// `E`…`EEEE`, `ccc`, `cccc`; `H`, `HH`, `m`, `mm`, `s`, `ss`; text in single quotes, `''` for a quote. Another
+/// letter writes nothing. Numbers are written in the locale's digits (as browsers do; Babel writes ASCII digits,
+/// which scripts/check-locales maps).
+struct DatePattern: Hashable, Sendable {
+    enum Piece: Hashable, Sendable {
+        /// Literal text, as UTF-8.
+        case text([UInt8])
+        /// A pattern letter and how many times it repeats (`MMM` is `M`, 3).
+        case field(Unicode.Scalar, Int)
+    }
+
+    let pieces: [Piece]
+
+    init(_ pattern: String) {
+        var pieces: [Piece] = []
+        var text = ""
+        func flush() {
+            if !text.isEmpty { pieces.append(.text(Array(text.utf8))) }
+            text = ""
+        }
         let chars = Array(pattern.unicodeScalars)
         var i = 0
         while i < chars.count {
@@ -36,7 +52,7 @@ enum DatePattern {
             if c == "'" {
                 // '' is a quote; 'text' is literal text ('' inside it is a quote too).
                 if i + 1 < chars.count, chars[i + 1] == "'" {
-                    out += "'"
+                    text += "'"
                     i += 2
                     continue
                 }
@@ -44,56 +60,74 @@ enum DatePattern {
                 while i < chars.count {
                     if chars[i] == "'" {
                         if i + 1 < chars.count, chars[i + 1] == "'" {
-                            out += "'"
+                            text += "'"
                             i += 2
                             continue
                         }
                         i += 1
                         break
                     }
-                    out.unicodeScalars.append(chars[i])
+                    text.unicodeScalars.append(chars[i])
                     i += 1
                 }
                 continue
             }
-            guard isLetter(c) else {
-                out.unicodeScalars.append(c)
+            guard Self.isLetter(c) else {
+                text.unicodeScalars.append(c)
                 i += 1
                 continue
             }
             var count = 1
             while i + count < chars.count, chars[i + count] == c { count += 1 }
-            out += field(c, count: count, t, table)
+            flush()
+            pieces.append(.field(c, count))
             i += count
         }
-        return out
+        flush()
+        self.pieces = pieces
     }
 
-    static func field(_ letter: Unicode.Scalar, count: Int, _ t: LocalDateTime, _ table: LocaleTable) -> String {
-        let n = table.numbers
+    /// Appends the UTF-8 of `t` written with this pattern in `table`'s names and digits to `out`.
+    func write(_ t: LocalDateTime, in table: LocaleTable, to out: inout [UInt8]) {
+        for piece in pieces {
+            switch piece {
+            case .text(let text): out += text
+            case .field(let letter, let count): Self.field(letter, count: count, t, table, to: &out)
+            }
+        }
+    }
+
+    static func field(_ letter: Unicode.Scalar, count: Int, _ t: LocalDateTime, _ table: LocaleTable,
+                      to out: inout [UInt8]) {
         let month = min(max(t.month, 1), 12) - 1
         let weekday = min(max(t.weekday, 0), 6)
         switch letter {
         case "y":
-            let sign = t.year < 0 ? n.minus : ""
-            let year = abs(t.year)
-            return count == 2 ? n.digits(year % 100, width: 2) : sign + n.digits(year, width: count)
+            if count == 2 {
+                table.numbers.appendDigits(abs(t.year) % 100, width: 2, to: &out)
+            } else {
+                if t.year < 0 { out += table.numbers.utf8.minus }
+                table.numbers.appendDigits(abs(t.year), width: count, to: &out)
+            }
         case "M", "L":
             let standalone = letter == "L"
             switch count {
-            case 1, 2: return n.digits(t.month, width: count)
-            case 3: return (standalone ? table.standaloneMonthsShort : table.monthsShort)[month]
-            default: return (standalone ? table.standaloneMonths : table.months)[month]
+            case 1, 2: table.numbers.appendDigits(t.month, width: count, to: &out)
+            case 3: out += (standalone ? table.standaloneMonthsShort : table.monthsShort)[month].utf8
+            default: out += (standalone ? table.standaloneMonths : table.months)[month].utf8
             }
         case "E", "c":
             let standalone = letter == "c"
-            if count >= 4 { return (standalone ? table.standaloneWeekdays : table.weekdays)[weekday] }
-            return (standalone ? table.standaloneWeekdaysShort : table.weekdaysShort)[weekday]
-        case "d": return n.digits(t.day, width: count)
-        case "H": return n.digits(t.hour, width: count)
-        case "m": return n.digits(t.minute, width: count)
-        case "s": return n.digits(t.second, width: count)
-        default: return ""
+            if count >= 4 {
+                out += (standalone ? table.standaloneWeekdays : table.weekdays)[weekday].utf8
+            } else {
+                out += (standalone ? table.standaloneWeekdaysShort : table.weekdaysShort)[weekday].utf8
+            }
+        case "d": table.numbers.appendDigits(t.day, width: count, to: &out)
+        case "H": table.numbers.appendDigits(t.hour, width: count, to: &out)
+        case "m": table.numbers.appendDigits(t.minute, width: count, to: &out)
+        case "s": table.numbers.appendDigits(t.second, width: count, to: &out)
+        default: break
         }
     }
 

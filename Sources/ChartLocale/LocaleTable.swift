@@ -20,6 +20,9 @@ final class LocaleTable: Sendable {
     let standaloneWeekdays: [String]
     let standaloneWeekdaysShort: [String]
     let patterns: TickPatterns
+    /// `patterns` read once, indexed by `TickPattern.rawValue`.
+    let compiled: [DatePattern]
+    let glue: DateTimeGlue
     let words: FixedWords
 
     init(tag: String, aliases: [String], cldr: String, isRightToLeft: Bool, numbers: NumberSymbols, months: [String],
@@ -41,6 +44,8 @@ final class LocaleTable: Sendable {
         self.standaloneWeekdays = Self.exactly(7, standaloneWeekdays)
         self.standaloneWeekdaysShort = Self.exactly(7, standaloneWeekdaysShort)
         self.patterns = patterns
+        compiled = TickPattern.allCases.map { DatePattern($0.text(in: patterns)) }
+        glue = DateTimeGlue(patterns.dateTime)
         self.words = words
     }
 

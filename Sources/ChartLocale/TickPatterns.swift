@@ -19,3 +19,52 @@ public struct TickPatterns: Hashable, Sendable {
     /// How a date and a time combine: `{1}` the date, `{0}` the time (CLDR's medium date-time format).
     public let dateTime: String
 }
+
+/// Names one of a locale's `TickPatterns`, so a formatter can use its compiled form instead of its text.
+public enum TickPattern: Int, CaseIterable, Sendable {
+    case timeWithSeconds, time, year, month, monthYear, dayMonth, weekdayDay, dayMonthYear
+
+    /// The pattern's text in `patterns`.
+    func text(in patterns: TickPatterns) -> String {
+        switch self {
+        case .timeWithSeconds: patterns.timeWithSeconds
+        case .time: patterns.time
+        case .year: patterns.year
+        case .month: patterns.month
+        case .monthYear: patterns.monthYear
+        case .dayMonth: patterns.dayMonth
+        case .weekdayDay: patterns.weekdayDay
+        case .dayMonthYear: patterns.dayMonthYear
+        }
+    }
+}
+
+/// A locale's date-time glue (`{1}, {0}`) read once: literal text between the date (`{1}`) and the time (`{0}`).
+struct DateTimeGlue: Hashable, Sendable {
+    enum Piece: Hashable, Sendable {
+        case text(String)
+        case date
+        case time
+    }
+
+    let pieces: [Piece]
+
+    init(_ glue: String) {
+        var pieces: [Piece] = []
+        var rest = Substring(glue)
+        while let brace = rest.firstIndex(of: "{") {
+            let tail = rest[brace...]
+            let piece: Piece? = tail.hasPrefix("{1}") ? .date : tail.hasPrefix("{0}") ? .time : nil
+            guard let piece else {
+                pieces.append(.text(String(rest[...brace])))
+                rest = rest[rest.index(after: brace)...]
+                continue
+            }
+            if brace > rest.startIndex { pieces.append(.text(String(rest[..<brace]))) }
+            pieces.append(piece)
+            rest = tail.dropFirst(3)
+        }
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        self.pieces = pieces
+    }
+}

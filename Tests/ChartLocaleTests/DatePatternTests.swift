@@ -46,4 +46,40 @@ struct DatePatternTests {
         #expect(german.dateTime(date: "3. März 2026", time: "09:05") == "3. März 2026, 09:05")
         #expect(ChartLocale.english.dateTime(date: "Mar 3, 2026", time: "09:05") == "Mar 3, 2026 09:05")
     }
+
+    /// The compiled tick patterns write what their text does, in every shipped locale and for every pattern, and the
+    /// date-time form is the glue around the two.
+    @Test func compiledPatternsMatchTheirText() throws {
+        let odd = LocalDateTime(year: 987, month: 12, day: 31, weekday: 0, hour: 23, minute: 59, second: 1)
+        for tag in ChartLocale.tags {
+            let locale = try #require(ChartLocale(tag))
+            for t in [Self.t, odd] {
+                for pattern in TickPattern.allCases {
+                    #expect(locale.format(t, pattern) == locale.format(t, pattern: pattern.text(in: locale.patterns)),
+                            "\(tag) \(pattern)")
+                }
+                let joined = locale.dateTime(date: locale.format(t, .dayMonthYear), time: locale.format(t, .time))
+                #expect(locale.format(t, date: .dayMonthYear, time: .time) == joined, "\(tag)")
+                let glue = locale.patterns.dateTime
+                let replaced = glue.replacing("{1}", with: locale.format(t, .dayMonthYear))
+                    .replacing("{0}", with: locale.format(t, .time))
+                #expect(joined == replaced, "\(tag)")
+            }
+        }
+    }
+
+    /// The glue keeps any other text, braces included, as it is.
+    @Test(arguments: [("{1} {0}", "D T"), ("{0}{1}", "TD"), ("at {1}", "at D"), ("{2} {1", "{2} {1"),
+                      ("{", "{"), ("", ""), ("{1}{{0}}", "D{T}")])
+    func glue(_ glue: String, _ expected: String) {
+        var out = ""
+        for piece in DateTimeGlue(glue).pieces {
+            switch piece {
+            case .text(let text): out += text
+            case .date: out += "D"
+            case .time: out += "T"
+            }
+        }
+        #expect(out == expected)
+    }
 }

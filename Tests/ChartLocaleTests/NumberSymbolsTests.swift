@@ -27,6 +27,10 @@ struct NumberSymbolsTests {
         Case(tag: "sv", plain: "\u{2212}2.5", grouped: false, expected: "\u{2212}2,5"),
         Case(tag: "de", plain: "1.25M", grouped: false, expected: "1,25M"),
         Case(tag: "de", plain: "2.5e\u{2212}7", grouped: false, expected: "2,5e-7"),
+        // Grouped input carries the default's "," separators: they are dropped and the digits regrouped.
+        Case(tag: "hi", plain: "12,345,678.5", grouped: true, expected: "1,23,45,678.5"),
+        Case(tag: "de", plain: "\u{2212}1,234,567", grouped: true, expected: "-1.234.567"),
+        Case(tag: "ar", plain: "1,234.5K", grouped: true, expected: "١٬٢٣٤٫٥K"),
     ])
     func localizes(_ c: Case) throws {
         let locale = try #require(ChartLocale(c.tag))
@@ -39,6 +43,19 @@ struct NumberSymbolsTests {
         #expect(turkish.numbers.percent("12,5") == "%12,5")
         #expect(turkish.numbers.percent("-12,5") == "-%12,5")
         #expect(try #require(ChartLocale("ar")).numbers.percent("١٢") == "١٢٪\u{61C}")
+    }
+
+    /// Zero-padded integers in the locale's digits, from 0 to the largest Int; a negative number writes 0.
+    @Test func digits() throws {
+        let arabic = try #require(ChartLocale("ar")).numbers
+        let english = ChartLocale.english.numbers
+        #expect(english.digits(0) == "0")
+        #expect(english.digits(7, width: 2) == "07")
+        #expect(english.digits(2026, width: 2) == "2026")
+        #expect(english.digits(-5, width: 3) == "000")
+        #expect(english.digits(Int.max) == String(Int.max))
+        #expect(english.digits(1_000_000_000_000_000_000) == "1000000000000000000")
+        #expect(arabic.digits(905, width: 4) == "٠٩٠٥")
     }
 
     @Test func onlyEnglishIsTheDefaultSpelling() {

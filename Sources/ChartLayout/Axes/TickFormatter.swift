@@ -54,8 +54,7 @@ public struct TickFormatter: Hashable, Sendable {
         if label.hasSuffix("%") {
             return numbers.percent(numbers.localize(String(label.dropLast()), grouped: false))
         }
-        let grouped = label.utf8.contains(UInt8(ascii: ","))
-        return numbers.localize(grouped ? label.replacing(",", with: "") : label, grouped: grouped)
+        return numbers.localize(label, grouped: label.utf8.contains(UInt8(ascii: ",")))
     }
 
     /// `labels(for:)` in the default locale.

@@ -45,11 +45,8 @@ enum TimeAxis {
         if !locale.isDefault {
             let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday,
                                        hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
-            let day = locale.format(fields, pattern: locale.patterns.dayMonthYear)
-            guard seconds != 0 else { return day }
-            let time = locale.format(fields, pattern: seconds % 60 != 0 ? locale.patterns.timeWithSeconds
-                                                                          : locale.patterns.time)
-            return locale.dateTime(date: day, time: time)
+            guard seconds != 0 else { return locale.format(fields, .dayMonthYear) }
+            return locale.format(fields, date: .dayMonthYear, time: seconds % 60 != 0 ? .timeWithSeconds : .time)
         }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
         var text = "\(date.year)-\(two(date.month))-\(two(date.day))"

@@ -92,10 +92,9 @@ public enum TimeTicks {
             let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday)
             switch level {
             case 4: return text
-            case 3: return locale.format(fields, pattern: locale.patterns.monthYear)
-            case 2: return locale.format(fields, pattern: locale.patterns.dayMonthYear)
-            default:
-                return locale.dateTime(date: locale.format(fields, pattern: locale.patterns.dayMonthYear), time: text)
+            case 3: return locale.format(fields, .monthYear)
+            case 2: return locale.format(fields, .dayMonthYear)
+            default: return locale.dateTime(date: locale.format(fields, .dayMonthYear), time: text)
             }
         }
         let month = monthNames[date.month - 1]
@@ -211,16 +210,13 @@ public enum TimeTicks {
         let seconds = Int((msOfDay / 1000).rounded(.down))
         let fields = LocalDateTime(year: date.year, month: date.month, day: date.day, weekday: date.weekday,
                                    hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
-        let p = locale.patterns
         if msOfDay != 0 {
-            return seconds % 60 != 0 ? (locale.format(fields, pattern: p.timeWithSeconds), 0)
-                : (locale.format(fields, pattern: p.time), 1)
+            return seconds % 60 != 0 ? (locale.format(fields, .timeWithSeconds), 0) : (locale.format(fields, .time), 1)
         }
         if date.day == 1 {
-            return date.month == 1 ? (locale.format(fields, pattern: p.year), 4)
-                : (locale.format(fields, pattern: p.month), 3)
+            return date.month == 1 ? (locale.format(fields, .year), 4) : (locale.format(fields, .month), 3)
         }
-        return (locale.format(fields, pattern: step.unit == .week ? p.dayMonth : p.weekdayDay), 2)
+        return (locale.format(fields, step.unit == .week ? .dayMonth : .weekdayDay), 2)
     }
 
     /// The label level a step's ticks normally have (see `label`).
