@@ -25,10 +25,17 @@ extension FontSet {
     public func shaped(_ text: String, weight: FontWeight, rightToLeft: Bool = false) -> ShapedText {
         let bold = weight == .bold
         if !rightToLeft, let plain = plainShaped(text, bold: bold) { return plain }
+        return cachedShaping(text, bold: bold, rightToLeft: rightToLeft)
+    }
+
+    /// `text` through HarfBuzz, or its cached shaping. (No closure: one capturing `self` copies the whole set, a
+    /// retain per field, on every cache hit.)
+    private func cachedShaping(_ text: String, bold: Bool, rightToLeft: Bool) -> ShapedText {
         let key = ShapedRunCache.Key(text: text, bold: bold, rightToLeft: rightToLeft)
-        return shapedRuns.shaped(key) {
-            shaper(bold: bold).shape(TextShaper.codepoints(of: text), rightToLeft: rightToLeft)
-        }
+        if let hit = shapedRuns.cached(key) { return hit }
+        let shaped = shaper(bold: bold).shape(TextShaper.codepoints(of: text), rightToLeft: rightToLeft)
+        shapedRuns.store(key, shaped)
+        return shaped
     }
 
     /// The shaper for a weight's chain.
@@ -106,8 +113,7 @@ extension FontSet {
     /// The advance of `text` in ems, as `shaped(text, weight:).advance`, without building glyphs on the fast path.
     func advance(of text: String, bold: Bool) -> Double {
         if let advance = plainWalk(text, bold: bold, { _, _, _, _ in }) { return advance }
-        let key = ShapedRunCache.Key(text: text, bold: bold, rightToLeft: false)
-        return shapedRuns.shaped(key) { shaper(bold: bold).shape(TextShaper.codepoints(of: text)) }.advance
+        return cachedShaping(text, bold: bold, rightToLeft: false).advance
     }
 
     /// Calls `body(face, glyph)` for every glyph of `shaped(text, weight:)`, left to right, with the face that draws

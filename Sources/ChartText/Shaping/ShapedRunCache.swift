@@ -56,17 +56,18 @@ final class ShapedRunCache: Sendable {
 
     /// The cached shaping of `key`, or `shape()`'s (kept when small enough).
     func shaped(_ key: Key, shape: () -> ShapedText) -> ShapedText {
-        let textBytes = key.text.utf8.count
-        guard textBytes <= Self.maxTextBytes else { return shape() }
-        if let hit = lookup(key) { return hit }
+        if let hit = cached(key) { return hit }
         // Shaped outside the lock so other threads are not held up; a race shapes twice and keeps both (equal).
         let shaped = shape()
-        state.withLock { state in Self.insert(key, shaped, bytes: textBytes + shaped.byteCount, into: &state) }
+        store(key, shaped)
         return shaped
     }
 
-    private func lookup(_ key: Key) -> ShapedText? {
-        state.withLock { state in
+    /// The cached shaping of `key`, if any. (`shaped(_:shape:)` in two calls, for callers whose shaping closure
+    /// would capture — and so copy — a large value on every hit.)
+    func cached(_ key: Key) -> ShapedText? {
+        guard key.text.utf8.count <= Self.maxTextBytes else { return nil }
+        return state.withLock { state in
             if let hit = state.current.entries[key] { return hit }
             guard let old = state.previous.entries.removeValue(forKey: key) else { return nil }
             let bytes = key.text.utf8.count + old.byteCount
@@ -74,6 +75,13 @@ final class ShapedRunCache: Sendable {
             Self.insert(key, old, bytes: bytes, into: &state)
             return old
         }
+    }
+
+    /// Keeps `shaped` as the shaping of `key` when the text is short enough.
+    func store(_ key: Key, _ shaped: ShapedText) {
+        let textBytes = key.text.utf8.count
+        guard textBytes <= Self.maxTextBytes else { return }
+        state.withLock { state in Self.insert(key, shaped, bytes: textBytes + shaped.byteCount, into: &state) }
     }
 
     private static func insert(_ key: Key, _ shaped: ShapedText, bytes: Int, into state: inout State) {
