@@ -140,7 +140,7 @@ public struct FontFace: Sendable {
         isBold = bold
         isItalic = italic
         storedFamilyName = NameTable(data: data, table: directory.optional("name")).family
-        harfBuzz = HarfBuzzFace(bytes: data.bytes, faceIndex: faceIndex, unitsPerEm: unitsPerEm)
+        harfBuzz = HarfBuzzFace(bytes: data.bytes, directory: directory, unitsPerEm: unitsPerEm)
         if directory.isCFF && harfBuzz == nil {
             throw FontError(.invalid, "HarfBuzz cannot read the CFF face, so its outlines cannot be drawn")
         }

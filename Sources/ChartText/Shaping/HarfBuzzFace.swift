@@ -2,7 +2,7 @@ import CHarfBuzz
 import Synchronization
 
 /// One face's HarfBuzz objects, made once when the `FontFace` is loaded and shared by every render: an immutable
-/// `hb_font_t` over a copy of the face's bytes, at a scale of one unit per font unit (so advances and offsets come
+/// `hb_font_t` over copies of the face's tables it reads, at a scale of one unit per font unit (so advances and offsets come
 /// back in font units, as our own tables give them).
 ///
 /// HarfBuzz reads the bytes itself with its own bounds checks (it is fuzzed continuously by OSS-Fuzz); a face it
@@ -24,20 +24,20 @@ final class HarfBuzzFace: @unchecked Sendable {
     private let plainHigh = Atomic<UInt64>(0)
     private let verified = Atomic<Bool>(false)
 
-    /// A font for face `faceIndex` of `bytes` at `unitsPerEm` units per em; nil when HarfBuzz finds no glyphs.
-    init?(bytes: [UInt8], faceIndex: Int, unitsPerEm: Int) {
-        guard let count = UInt32(exactly: bytes.count), let index = UInt32(exactly: faceIndex) else { return nil }
-        // DUPLICATE: HarfBuzz keeps its own copy, so no Swift array has to stay pinned behind its back.
-        let blob = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    hb_blob_create($0, count, HB_MEMORY_MODE_DUPLICATE, nil, nil)
-                }
-            }
-        }
-        guard let blob else { return nil }
-        let face = hb_face_create(blob, index)
-        hb_blob_destroy(blob)
+    /// A font for the face whose tables `directory` lists in `bytes`, at `unitsPerEm` units per em; nil when
+    /// HarfBuzz finds no glyphs.
+    init?(bytes: [UInt8], directory: TableDirectory, unitsPerEm: Int) {
+        // HarfBuzz asks for each table when it first needs it and keeps its own copy of that table only
+        // (`TableSource`): the shaping tables, cmap and metrics, but not the outlines we draw ourselves — copying
+        // the whole file, as a blob over it would, cost 9 MiB at rest for the default faces.
+        let source = Unmanaged.passRetained(TableSource(bytes: bytes, directory: directory))
+        let face = hb_face_create_for_tables({ _, tag, userData in
+            guard let userData else { return hb_blob_get_empty() }
+            return Unmanaged<TableSource>.fromOpaque(userData).takeUnretainedValue().blob(for: tag)
+        }, source.toOpaque(), { userData in
+            guard let userData else { return }
+            Unmanaged<TableSource>.fromOpaque(userData).release()
+        })
         guard let face, hb_face_get_glyph_count(face) > 0 else {
             hb_face_destroy(face)
             return nil
@@ -135,4 +135,35 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// Whether `glyph` is outside every default lookup's coverage except pair kerning's.
     @inline(__always)
     func isUncovered(_ glyph: UInt16) -> Bool { coveredGlyphs[Int(glyph >> 6)] & (1 << UInt64(glyph & 63)) == 0 }
+}
+
+/// A face's tables for HarfBuzz (`hb_face_create_for_tables`): each requested table is handed over as a blob that
+/// duplicates its bytes, so no Swift array has to stay pinned behind HarfBuzz's back. The ranges come from our own
+/// bounds-checked `TableDirectory`; a table the face lacks (or the whole-file request, tag 0) is the empty blob.
+/// Immutable, so HarfBuzz may call it from any thread.
+private final class TableSource: Sendable {
+    let bytes: [UInt8]
+    let tables: [UInt32: TableRange]
+
+    init(bytes: [UInt8], directory: TableDirectory) {
+        self.bytes = bytes
+        var tables: [UInt32: TableRange] = [:]
+        for (tag, range) in directory.tables {
+            let scalars = Array(tag.utf8)
+            guard scalars.count == 4 else { continue }
+            tables[scalars.reduce(0) { $0 << 8 | UInt32($1) }] = range
+        }
+        self.tables = tables
+    }
+
+    func blob(for tag: UInt32) -> OpaquePointer? {
+        guard let range = tables[tag], range.length > 0, range.offset >= 0, range.end <= bytes.count,
+              let length = UInt32(exactly: range.length) else { return hb_blob_get_empty() }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return hb_blob_get_empty() }
+            return (base + range.offset).withMemoryRebound(to: CChar.self, capacity: range.length) {
+                hb_blob_create($0, length, HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+    }
 }
