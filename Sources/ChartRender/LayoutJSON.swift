@@ -103,13 +103,14 @@ enum LayoutJSON {
         // A time axis's labels carry their instants, written in the axis zone (the spec was checked, so it loads).
         let zone = scene.xTickInstants.isEmpty ? nil
             : (try? ChartTimeZone(identifier: spec.x.timeZone ?? "UTC")) ?? .utc
+        let timeList = scene.timeAxisRole == .yAxis ? "y" : "x"
         for (name, list, vertical) in [("x", xAxis, false), ("y", yAxis, true)] + second {
             w.key(name)
             w.open("[")
             for (k, run) in list.enumerated() where run.rotation == 0 || !vertical {
                 w.open("{")
                 w.key("value")
-                if !vertical, let zone, k < scene.xTickInstants.count {
+                if name == timeList, let zone, k < scene.xTickInstants.count {
                     w.string(zone.iso8601(utcMilliseconds: scene.xTickInstants[k]))
                 } else if let v = numericValue(run.text) { w.exact(v) } else { w.null() }
                 w.key("label"); w.string(run.text)

@@ -59,6 +59,9 @@ public struct Scene: Hashable, Sendable {
     /// directly inside the `.xAxis` group (the axis title, after them, has none); empty when x is not a time axis.
     /// Labels such as `Mar` do not say their year, so the layout JSON reports these instead (`axes.x[].value`).
     public var xTickInstants: [Double] = []
+    /// The axis group whose labels `xTickInstants` belong to: `.xAxis`, or `.yAxis` for horizontal bars, whose time
+    /// bands run down the left.
+    public var timeAxisRole: Role = .xAxis
 
     public init(width: Double, height: Double, background: Color?, title: String, description: String,
                 nodes: [Node]) {

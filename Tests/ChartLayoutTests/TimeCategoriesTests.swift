@@ -68,6 +68,21 @@ struct TimeCategoriesTests {
         #expect(a.maxX <= b.minX)
     }
 
+    /// Bands a day or more apart are labelled by their local dates even off local midnight: UTC month starts in
+    /// America/Chicago are 18:00 (19:00 in summer time) the day before, and a time alone would name every band alike.
+    @Test func monthlyBarsOffLocalMidnightAreLabelledByDate() throws {
+        let s = try spec(#"{"type": "bar", "x": {"type": "time", "timeZone": "America/Chicago"},"#
+            + #""series": [{"points": [["2005-03-01T00:00:00Z", 3], ["2005-04-01T00:00:00Z", 5], "#
+            + #"["2005-05-01T00:00:00Z", 2], ["2005-05-02T05:00:00Z", 1]]}]}"#)
+        let (_, indexed) = try #require(TimeCategories.categorize(s))
+        // The last is local midnight of May 2 (−05:00): a month's first day would read `May`, another day `May 2`.
+        #expect(indexed.labels == ["Feb 28", "Mar 31", "Apr 30", "May 2"])
+        let daily = try spec(#"{"type": "bar", "x": {"type": "time", "timeZone": "America/Chicago"},"#
+            + #""series": [{"points": [["2026-11-02T00:00:00Z", 3], ["2026-11-03T00:00:00Z", 5]]}]}"#)
+        // Daily bands: weekday and day, a month's first day by its month, as time ticks are labelled.
+        #expect(try #require(TimeCategories.categorize(daily)).spec.labels == ["Nov", "Mon 2"])
+    }
+
     @Test func hourlyBarsAreLabelledByTimeOfDay() throws {
         let s = try spec(#"{"type": "bar", "x": {"type": "time", "start": "2026-03-01T09:00", "step": 3600000},"#
             + #""series": [{"values": [1, 2, 3]}]}"#)

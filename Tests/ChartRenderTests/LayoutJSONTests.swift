@@ -236,6 +236,23 @@ struct LayoutJSONTests {
         ])
     }
 
+    /// Horizontal bars on a time axis list their bands down the left: the layout's `y` labels carry the instants.
+    @Test func horizontalTimeBarLabelsGiveTheirBandsInstants() throws {
+        let spec = #"{"type": "bar", "bars": {"orientation": "horizontal"}, "height": 600, "#
+            + #""x": {"type": "time", "timeZone": "Europe/Paris"}, "#
+            + #""series": [{"points": [["2026-03-27", 1], ["2026-03-28", 2], ["2026-03-29", 3], ["2026-03-30", 4]]}]}"#
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let axes = try #require(layout["axes"] as? [String: Any])
+        let side = try #require(axes["y"] as? [[String: Any]])
+        #expect(side.compactMap { $0["value"] as? String } == [
+            "2026-03-27T00:00:00+01:00", "2026-03-28T00:00:00+01:00", "2026-03-29T00:00:00+01:00",
+            "2026-03-30T00:00:00+02:00",
+        ])
+        #expect(side.compactMap { $0["label"] as? String } == ["Fri 27", "Sat 28", "Sun 29", "Mon 30"])
+        let values = try #require(axes["x"] as? [[String: Any]])
+        #expect(!values.isEmpty && values.allSatisfy { $0["value"] is Double })
+    }
+
     /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the
     /// bar's, outline included (drawn inside them), with widths following `barFraction` and `categoryFraction`.
     @Test func barsCarryTheirColor() throws {

@@ -16,7 +16,9 @@ enum CartesianLayout {
             let categorized = TimeCategories.categorize(spec)
             let ctx = context(categorized?.spec ?? spec), categories = categorized?.categories
             if spec.bars.orientation == .horizontal {
-                return scene(HorizontalBarKind(ctx: ctx, timeCategories: categories))
+                var scene = scene(HorizontalBarKind(ctx: ctx, timeCategories: categories), timeCategories: categories)
+                scene.timeAxisRole = .yAxis
+                return scene
             }
             return scene(BarKind(ctx: ctx, timeCategories: categories), timeCategories: categories)
         case .scatter: return scene(ScatterKind(ctx: context(spec)))
@@ -27,7 +29,7 @@ enum CartesianLayout {
 
     /// The frame's decorations and the kind's marks; an empty scene when not even the marks fit; the title and a
     /// "No data" message when no series has a finite value (rather than bare axes over an invented 0–1 range).
-    /// `timeCategories`: the instants of a vertical bar chart's bands on a time axis, so its labels carry them.
+    /// `timeCategories`: the instants of a bar chart's bands on a time axis, so its labels carry them.
     static func scene(_ kind: some CartesianKind, timeCategories: TimeCategories? = nil) -> Scene {
         let ctx = kind.ctx
         guard hasData(ctx.spec) else { return noData(ctx: ctx, name: kind.name) }

@@ -88,17 +88,21 @@ enum HorizontalBarFrame {
                                    isLog: isLog, xPosition: { bands.center(0) + $0 * bands.step }, bands: bands,
                                    decorations: [])
         if withAxes {
-            nodes.append(contentsOf: axes(ctx: ctx, frame: frame, bands: bands, labels: labels,
-                                          tickLabels: tickLabels, maxLabel: maxLabel))
+            let (axisNodes, labelIndices) = axes(ctx: ctx, frame: frame, bands: bands, labels: labels,
+                                                 tickLabels: tickLabels, maxLabel: maxLabel)
+            nodes.append(contentsOf: axisNodes)
+            frame.xLabelIndices = spec.x.show ? labelIndices : []
         }
         frame.decorations = nodes
         return frame
     }
 
     /// Vertical grid lines at the value ticks, the baseline, the left axis with category `labels` (thinned when
-    /// the bands are shorter than a line) and the value labels along the bottom (`tickLabels`).
+    /// the bands are shorter than a line) and the value labels along the bottom (`tickLabels`); and the indices of
+    /// the category labels drawn, in order.
     private static func axes(ctx: LayoutContext, frame: CartesianFrame, bands: BandScale, labels: [String],
-                             tickLabels: [(value: Double, label: String)], maxLabel: Double) -> [Node] {
+                             tickLabels: [(value: Double, label: String)], maxLabel: Double)
+        -> (nodes: [Node], labelIndices: [Int]) {
         let spec = ctx.spec, style = ctx.style
         let ticks = frame.ticks, value = frame.value, plot = frame.plot, baseline = frame.baseline
         let stroke = StrokeStyle(width: 1, cap: .butt)
@@ -124,11 +128,15 @@ enum HorizontalBarFrame {
                          stroke: .solid(ctx.theme.axis), strokeStyle: stroke, snapToPixels: true)),
         ]
         let every = max(1, Int((ctx.lineHeight(size) / max(abs(bands.step), 1e-9)).rounded(.up)))
+        var labelIndices: [Int] = []
         for i in stride(from: 0, to: min(labels.count, bands.count), by: every) where !labels[i].isEmpty {
             let text = ctx.ellipsized(labels[i], maxWidth: maxLabel, size: size)
             let run = TextRun(text: text, position: Point(plot.minX - style.tickGap, bands.center(i) + shift),
                               size: size, anchor: .end, color: ctx.theme.secondaryText)
-            if let placed = ctx.placed(run) { left.append(.text(placed)) }
+            if let placed = ctx.placed(run) {
+                left.append(.text(placed))
+                labelIndices.append(i)
+            }
         }
         if spec.x.show { nodes.append(.group(Group(role: .yAxis, children: left))) }
         var bottom: [Node] = [
@@ -145,6 +153,6 @@ enum HorizontalBarFrame {
             if let placed = ctx.placed(run) { bottom.append(.text(placed)) }
         }
         if spec.y.show { nodes.append(.group(Group(role: .xAxis, children: bottom))) }
-        return nodes
+        return (nodes, labelIndices)
     }
 }

@@ -92,15 +92,28 @@ struct TimeCategories {
         return Double(i - 1) + (t - a) / (b - a)
     }
 
-    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled; on bands
-    /// reaching into more than one year the first names its year, as on a time axis (`Dec 30, 2025`).
+    /// Axis labels: each instant as a tick of the step nearest the median spacing would be labelled (by its local
+    /// date when that step is a day or longer); on bands reaching into more than one year the first names its year,
+    /// as on a time axis (`Dec 30, 2025`).
     var axisLabels: [String] {
         var gaps = zip(instants.dropFirst(), instants).map { $0 - $1 }
         gaps.sort()
         let typical = gaps.isEmpty ? 86_400_000 : gaps[gaps.count / 2]
-        let step = TimeStep.choose(span: typical, count: 1)
-        var labels = instants.map { TimeTicks.label($0, step: step, zone: zone, locale: locale).0 }
-        if let first = instants.first, let last = instants.last,
+        var step = TimeStep.choose(span: typical, count: 1)
+        var shown = instants
+        if step.unit >= .day {
+            // Bands a day or more apart are labelled by their local dates, even when their instants are not local
+            // midnights (UTC midnights in America/Chicago are 18:00 the day before): a time of day alone would not
+            // tell them apart. A day inside a month, on a month or year step, is written as a week step writes it
+            // (`Feb 28`); a month's first day stays `Mar`.
+            shown = instants.map { t in
+                let local = zone.localMilliseconds(fromUTC: t)
+                return zone.utcMilliseconds(fromLocal: (local / 86_400_000).rounded(.down) * 86_400_000)
+            }
+            if step.unit >= .month { step = TimeStep(1, .week) }
+        }
+        var labels = shown.map { TimeTicks.label($0, step: step, zone: zone, locale: locale).0 }
+        if let first = shown.first, let last = shown.last,
            let text = TimeTicks.firstLabelWithYear(first: first, last: last, step: step, zone: zone,
                                                           locale: locale) {
             labels[0] = text
