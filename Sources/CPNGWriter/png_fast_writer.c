@@ -974,7 +974,7 @@ static inline __attribute__((always_inline)) void flush_match(matcher *m, const 
 }
 
 /* Extends the pending match by n bytes at `dist`, or writes it and starts one there. */
-static inline void take(matcher *m, const uint8_t *here, long dist, long n) {
+static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t *here, long dist, long n) {
     if (dist != m->curDist) {
         flush_match(m, here);
         m->curDist = dist;
