@@ -131,7 +131,7 @@ let package = Package(
         // Test images and the libraries' own decoders (libpng, libwebp, libjpeg), shared by the encoders' tests.
         .target(name: "RasterTestSupport", dependencies: ["ChartRaster", "CPNG", "CWebP", "CJPEGWriter"],
                 path: "Tests/RasterTestSupport"),
-        .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "RasterTestSupport"]),
+        .testTarget(name: "ChartPNGTests", dependencies: ["ChartPNG", "CPNGWriter", "RasterTestSupport"]),
         .testTarget(name: "ChartPDFTests", dependencies: ["ChartPDF", "ChartScene", "ChartRaster", "ChartText"]),
         .testTarget(name: "ChartWebPTests", dependencies: ["ChartWebP", "RasterTestSupport"]),
         .testTarget(name: "ChartJPEGTests", dependencies: ["ChartJPEG", "RasterTestSupport"]),

@@ -1,12 +1,14 @@
 /* A PNG writer specialised for chart images: premultiplied pixels in, PNG bytes out, with its own deflate encoder.
  *
- * Why not zlib: chart images are flat color with antialiased edges. Nearly every byte repeats the pixel to its left
- * or the pixel above, so a match finder that tries those two distances, then a single-entry hash for the rest
- * (repeated glyphs, sloped edges one pixel over from the row above), finds about what zlib level 3 finds at a
- * fraction of the work, and one dynamic-Huffman block per 32 Ki symbols codes it as tightly (docs/benchmarks.md,
- * "Raster and PNG"). Where no match starts, the rest of the pixel is sent as literals without searching. Rows are
- * converted (alpha dropped or un-premultiplied) straight into the scanline buffer the matcher reads, one row ahead
- * of it, and Adler-32 is computed with SSE2 (AVX2 where the CPU has it). zlib is still used for CRC-32.
+ * Why not zlib: chart images are flat color with antialiased edges. Nearly every pixel repeats the pixel to its left
+ * or the pixel above, so the matcher works on whole pixels: converting a row (alpha dropped or un-premultiplied,
+ * eight pixels per AVX2 step) also records which pixels equal their left and upper neighbours as bit masks, and a run
+ * of equal pixels becomes one match by counting bits, with no per-byte search. Only where those runs are short or
+ * absent does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
+ * out as literals. The symbols are coded with one dynamic-Huffman block per 32 Ki symbols, built from their
+ * frequencies (docs/benchmarks.md, "Raster and PNG" and "issue 14, PNG deflate"). Rows are converted into the
+ * scanline buffer one ahead of the matcher, and Adler-32 is computed with SSE2 (AVX2 where the CPU has it). zlib is
+ * still used for CRC-32.
  *
  * Format: RFC 1950 (zlib stream), RFC 1951 (deflate), PNG 1.2 (one IHDR, one IDAT, IEND; filter type 0 on every row,
  * which on these images beats PNG's predictors both in size and speed). */
@@ -66,9 +68,9 @@ static inline void put_bits(bit_writer *w, uint64_t bits, int n) {
     w->acc |= bits << w->count;
     w->count += n;
     memcpy(w->out->data + w->out->size, &w->acc, 8); /* little-endian */
-    int bytes = w->count >> 3;
+    int bytes = w->count >> 3; /* at most 7 */
     w->out->size += (size_t)bytes;
-    w->acc = bytes == 8 ? 0 : w->acc >> (8 * bytes);
+    w->acc >>= 8 * bytes;
     w->count &= 7;
 }
 
@@ -104,11 +106,25 @@ static void huffman_lengths(const uint32_t *freq_in, int n, int limit, uint8_t *
             if (count == 1) lengths[leaves[0]] = 1;
             return;
         }
-        /* Insertion sort by frequency (n ≤ 288, once per block). */
-        for (int i = 1; i < count; i++) {
-            int s = leaves[i], j = i;
-            while (j > 0 && freq[leaves[j - 1]] > freq[s]) { leaves[j] = leaves[j - 1]; j--; }
-            leaves[j] = s;
+        /* Stable sort by frequency: two passes of a counting sort on its bytes (a block's frequencies are below
+         * 2^16), or an insertion sort should one not be. */
+        uint32_t maxFreq = 0;
+        for (int i = 0; i < count; i++) maxFreq |= freq[leaves[i]];
+        if (maxFreq < 65536) {
+            int sorted[MAX_SYMBOLS];
+            for (int shift = 0; shift < 16; shift += 8) {
+                int start[257] = {0};
+                for (int i = 0; i < count; i++) start[((freq[leaves[i]] >> shift) & 255) + 1]++;
+                for (int v = 0; v < 256; v++) start[v + 1] += start[v];
+                for (int i = 0; i < count; i++) sorted[start[(freq[leaves[i]] >> shift) & 255]++] = leaves[i];
+                memcpy(leaves, sorted, sizeof(int) * (size_t)count);
+            }
+        } else {
+            for (int i = 1; i < count; i++) {
+                int s = leaves[i], j = i;
+                while (j > 0 && freq[leaves[j - 1]] > freq[s]) { leaves[j] = leaves[j - 1]; j--; }
+                leaves[j] = s;
+            }
         }
         /* Nodes 0..count-1 are leaves (in sorted order), count.. are internal; parent links give depths. */
         uint64_t weight[2 * MAX_SYMBOLS];
@@ -328,11 +344,10 @@ static int write_block(bit_writer *w, block *b) {
             n = lengthBits[len] + dlen + distance_extra_bits[ds];
         }
         acc |= bits << count;
-        count += n;
+        count += n; /* at most 7 + 48 */
         memcpy(p, &acc, 8);
-        int bytes = count >> 3;
-        p += bytes;
-        acc = bytes == 8 ? 0 : acc >> (8 * bytes);
+        p += count >> 3;
+        acc >>= count & ~7;
         count &= 7;
     }
     out->size = (size_t)(p - out->data);
@@ -350,13 +365,13 @@ static inline void add_literal(block *b, uint8_t v) {
     b->litFreq[v]++;
 }
 
-static inline void add_match(block *b, int len, int dist) {
-    int extra, value;
-    int ds = distance_symbol(dist, &extra, &value);
+/* A match whose distance's symbol `ds` and extra-bits value are known. */
+static inline void add_match_coded(block *b, int len, int ds, int value) {
     b->symbol[b->count++] = 1u << 31 | (uint32_t)len << 18 | (uint32_t)ds << 13 | (uint32_t)value;
     b->litFreq[length_symbol[len]]++;
     b->distFreq[ds]++;
 }
+
 
 /* ---------------------------------------------------------------------------------------------------------------
  * Match finding.
@@ -385,24 +400,7 @@ static inline int match_length(const uint8_t *a, const uint8_t *b, int limit) {
     return n;
 }
 
-static inline uint64_t load64(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-/* Number of equal leading bytes of two 8-byte words (little-endian), 0-8. */
-static inline int prefix8(uint64_t a, uint64_t b) {
-    uint64_t x = a ^ b;
-    return x ? (int)(__builtin_ctzll(x) >> 3) : 8;
-}
-
 #define HASH_BITS 14
-
-/* A match at least this long ends the search at a position (a longer one would save at most a few bits). */
-#ifndef GOOD_ENOUGH
-#define GOOD_ENOUGH 32
-#endif
 
 static inline uint32_t hash4(const uint8_t *p) {
     uint32_t v;
@@ -645,6 +643,9 @@ static void put_chunk(chart_png_buffer *out, const char *type, const uint8_t *da
     put_be32(out, crc_of(out->data + start, n + 4));
 }
 
+/* chart_png_allow_avx2's switch (tests write every image both ways: the bytes must be the same). */
+static int allowAVX2 = 1;
+
 #if HAVE_SSSE3_PATH
 /* Whether the CPU has SSSE3 (set once, by init_tables). */
 static int haveSSSE3 = 0;
@@ -652,12 +653,15 @@ static int haveSSSE3 = 0;
 #if HAVE_AVX2_PATH
 /* Whether the CPU has AVX2 (set once, by init_tables). */
 static int haveAVX2 = 0;
+
+/* Whether to take the AVX2 paths now. */
+static inline int use_avx2(void) { return haveAVX2 && __atomic_load_n(&allowAVX2, __ATOMIC_RELAXED); }
 #endif
 
 /* Adler-32 of n more bytes, with the CPU's widest path. */
 static void adler_update(uint32_t *a, uint32_t *b, const uint8_t *p, size_t n) {
 #if HAVE_AVX2_PATH
-    if (haveAVX2) { adler_update_avx2(a, b, p, n); return; }
+    if (use_avx2()) { adler_update_avx2(a, b, p, n); return; }
 #endif
     adler_update_sse2(a, b, p, n);
 }
@@ -707,6 +711,372 @@ static void set_error(char *message, size_t capacity, const char *text) {
     message[n] = '\0';
 }
 
+/* ---------------------------------------------------------------------------------------------------------------
+ * Pixel-run matching. Chart rows are long runs of one pixel and long stretches equal to the row above, so while a
+ * row is converted two bit masks record, per pixel, whether it equals the pixel to its left and the pixel above
+ * (eight pixels compared per step). A run of set bits is one match (distance bpp or one scanline) found by counting
+ * bits, without touching its bytes again; the matcher decides per run, not per byte. Where the runs are short or
+ * none, a hash of the pixel's bytes (effort 1) looks for a longer match (repeated glyphs, sloped edges); what no
+ * match covers goes out as literals.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/* Bits set per pixel. `left` and `up` have `mask_words(width)` words; bits at and past `width` stay 0, and so does
+ * the last word, which ends every run. */
+static inline size_t mask_words(uint32_t width) { return (size_t)width / 64 + 2; }
+
+/* Number of consecutive set bits of `mask` from bit x on. */
+static inline uint32_t run_at(const uint64_t *mask, uint32_t x) {
+    const uint64_t *w = mask + (x >> 6);
+    uint64_t v = ~*w >> (x & 63);
+    if (v) return (uint32_t)__builtin_ctzll(v);
+    uint32_t n = 64 - (x & 63);
+    while (~*++w == 0) n += 64;
+    return n + (uint32_t)__builtin_ctzll(~*w);
+}
+
+static inline int bit_at(const uint64_t *mask, uint32_t x) { return (int)(mask[x >> 6] >> (x & 63)) & 1; }
+
+/* Rough bits of a run of n bytes as matches at the left pixel (short distance code) or farther. */
+static inline long run_cost(long n, int isLeft) { return (n + 257) / 258 * (isLeft ? 9 : 20); }
+
+/* 1 when the first three bytes at a and b are equal, else 0. */
+static inline long common3(const uint8_t *a, const uint8_t *b) {
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return ((x ^ y) & 0xFFFFFF) == 0;
+}
+
+/* The hash's match is looked for where the runs cover at most SHORT_RUN pixels, and taken when it is more than
+ * HASH_MARGIN bytes longer than the run (a run's distance codes are cheaper). A farther match is ended for a run of
+ * the left pixel of at least LONG_LEFT_BYTES (3 matches of 258 bytes: its shorter distance code then pays for the
+ * farther match's resumption). Tuned on the examples and the Chart.js corpus. */
+enum { SHORT_RUN = 1, HASH_MARGIN = 2, LONG_LEFT_BYTES = 774 };
+
+/* The first pixel in [from, to) with a set bit, or `to`. */
+static inline uint32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to) {
+    while (from < to) {
+        uint64_t v = mask[from >> 6] >> (from & 63);
+        if (v) {
+            uint32_t at = from + (uint32_t)__builtin_ctzll(v);
+            return at < to ? at : to;
+        }
+        from = (from | 63) + 1;
+    }
+    return to;
+}
+
+/* A match of n bytes from pixel x at a distance other than the left pixel's, shortened to end where a run of the
+ * left pixel starts that is long (then the farther match resumes after it, if it still can), or that reaches as
+ * far as the match and is estimated cheaper: the left pixel's distance code is the shortest. */
+static inline long end_before_left_run(const uint64_t *left, uint32_t x, long n, long bpp) {
+    uint32_t k = (uint32_t)(n / bpp); /* whole pixels */
+    if (k < 2) return n;
+    uint32_t s = x + 1, end = x + k;
+    while ((s = next_set(left, s, end)) < end) {
+        uint32_t r = run_at(left, s);
+        if ((long)r * bpp >= LONG_LEFT_BYTES) {
+            /* The first match symbol may as well cover what it can of the run: it costs the same. */
+            uint32_t first = (uint32_t)(258 / bpp);
+            uint32_t cut = s - x > first ? s - x : (first < k ? first : k);
+            return (long)cut * bpp;
+        }
+        if (s + r >= end) {
+            long stay = run_cost(n, 0) + run_cost((long)(s + r - end) * bpp, 1);
+            long split = run_cost((long)(s - x) * bpp, 0) + run_cost((long)r * bpp, 1);
+            return split < stay ? (long)(s - x) * bpp : n;
+        }
+        s += r;
+    }
+    return n;
+}
+
+/* The masks of one RGBA scanline's pixels (`p`, after the filter byte) against their left neighbour and against
+ * `above`'s (NULL: none equal), from the converted bytes (the APNG path, and CPUs without AVX2). Reads p - 4 (the
+ * bytes before a row are always readable: the filter byte and the row before, or the buffer's front padding). */
+static void row_masks_rgba(const uint8_t *p, const uint8_t *above, uint32_t width, uint64_t *left, uint64_t *up) {
+    uint32_t x = 0;
+#if defined(__SSE2__)
+    for (; x + 4 <= width; x += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + 4 * (size_t)x));
+        __m128i l = _mm_loadu_si128((const __m128i *)(p + 4 * (size_t)x - 4));
+        uint64_t ml = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, l)));
+        left[x >> 6] |= ml << (x & 63);
+        if (above != NULL) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(above + 4 * (size_t)x));
+            uint64_t mu = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, a)));
+            up[x >> 6] |= mu << (x & 63);
+        }
+    }
+#endif
+    for (; x < width; x++) {
+        uint32_t v = pixel_at(p, x);
+        if (v == pixel_at(p - 4, x)) left[x >> 6] |= 1ull << (x & 63);
+        if (above != NULL && v == pixel_at(above, x)) up[x >> 6] |= 1ull << (x & 63);
+    }
+}
+
+/* The same for an RGB scanline (3-byte pixels). */
+static void row_masks_rgb(const uint8_t *p, const uint8_t *above, uint32_t width, uint64_t *left, uint64_t *up) {
+    for (uint32_t x = 0; x < width; x++) {
+        const uint8_t *c = p + 3 * (size_t)x;
+        if (c[0] == c[-3] && c[1] == c[-2] && c[2] == c[-1]) left[x >> 6] |= 1ull << (x & 63);
+        if (above != NULL) {
+            const uint8_t *a = above + 3 * (size_t)x;
+            if (c[0] == a[0] && c[1] == a[1] && c[2] == a[2]) up[x >> 6] |= 1ull << (x & 63);
+        }
+    }
+}
+
+#if HAVE_AVX2_PATH
+/* Eight premultiplied pixels as straight-alpha RGBA, exactly as unpremultiply does: c · 255 / a rounded
+ * (⌊(255c + ⌊a/2⌋) / a⌋), at most 255, and 0 where a = 0. In single precision the numerator (< 2^17) and a are exact
+ * and the quotient is correctly rounded; its error (< 256 · 2^-24) is far below the 1/a that separates a quotient
+ * that is not an integer from the integers beside it, so truncating it gives the exact floor. */
+__attribute__((target("avx2")))
+static inline __m256i unpremultiply8(__m256i v) {
+    const __m256i byte = _mm256_set1_epi32(0xFF);
+    __m256i a = _mm256_srli_epi32(v, 24), half = _mm256_srli_epi32(a, 1);
+    __m256 af = _mm256_cvtepi32_ps(a);
+    __m256i out = _mm256_slli_epi32(a, 24);
+    for (int k = 0; k < 3; k++) {
+        __m256i c = _mm256_and_si256(_mm256_srli_epi32(v, 8 * k), byte);
+        __m256i n = _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(c, 8), c), half);
+        __m256i q = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(n), af));
+        out = _mm256_or_si256(out, _mm256_slli_epi32(_mm256_min_epi32(q, byte), 8 * k));
+    }
+    /* a = 0 divided by zero (NaN or infinity, whose conversion is garbage): those pixels are 0. */
+    return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()), out);
+}
+
+/* scan_row with AVX2, eight pixels per step (no APNG `previous`): the masks come from comparing the input pixels
+ * (equal premultiplied pixels convert to equal bytes), one mask byte per step. An RGBA step whose pixels all equal
+ * the one before takes its converted value, one whose pixels all equal those above takes the row above's bytes,
+ * any other converts all eight at once. An RGB step drops alpha with a byte shuffle; each of its two 16-byte stores
+ * writes 4 bytes past its 12, overwritten by the next, so the loop stops while they still fall inside the row. */
+__attribute__((target("avx2")))
+static void scan_row_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
+                          uint32_t width, int channels, uint64_t *left, uint64_t *up) {
+    uint8_t *leftBytes = (uint8_t *)left, *upBytes = (uint8_t *)up;
+    const __m256i drop = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    /* RGB steps stop while their second store (12 + 16 bytes past 3x) still fits in the row. */
+    const uint32_t steps = channels == 4 ? width / 8 : (width >= 10 ? (width - 10) / 8 + 1 : 0);
+    uint32_t lastOut = 0;
+    uint32_t x = 0;
+    for (uint32_t i = 0; i < steps; i++, x += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(src + 4 * (size_t)x));
+        /* The pixels one to the left; for the first step, lane 0 compares with itself and is cleared. */
+        __m256i l = i ? _mm256_loadu_si256((const __m256i *)(src + 4 * (size_t)x - 4))
+                      : _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6));
+        unsigned mL = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, l))) & (i ? 0xFF : 0xFE);
+        unsigned mU = 0;
+        if (aboveSrc != NULL) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(aboveSrc + 4 * (size_t)x));
+            mU = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, a)));
+        }
+        leftBytes[i] = (uint8_t)mL;
+        upBytes[i] = (uint8_t)mU;
+        if (channels == 4) {
+            __m256i o;
+            if (mL == 0xFF) o = _mm256_set1_epi32((int)lastOut);
+            else if (mU == 0xFF) o = _mm256_loadu_si256((const __m256i *)(aboveOut + 4 * (size_t)x));
+            else o = unpremultiply8(v);
+            _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), o);
+            lastOut = (uint32_t)_mm256_extract_epi32(o, 7);
+        } else {
+            __m256i o = _mm256_shuffle_epi8(v, drop);
+            _mm_storeu_si128((__m128i *)(out + 3 * (size_t)x), _mm256_castsi256_si128(o));
+            _mm_storeu_si128((__m128i *)(out + 3 * (size_t)x + 12), _mm256_extracti128_si256(o, 1));
+        }
+    }
+    for (; x < width; x++) {
+        uint32_t p = pixel_at(src, x);
+        if (x > 0 && p == pixel_at(src, x - 1)) left[x >> 6] |= (uint64_t)1 << (x & 63);
+        if (aboveSrc != NULL && p == pixel_at(aboveSrc, x)) up[x >> 6] |= (uint64_t)1 << (x & 63);
+        if (channels == 4) {
+            uint32_t o = unpremultiply(p);
+            memcpy(out + 4 * (size_t)x, &o, 4);
+        } else {
+            out[3 * (size_t)x] = (uint8_t)p;
+            out[3 * (size_t)x + 1] = (uint8_t)(p >> 8);
+            out[3 * (size_t)x + 2] = (uint8_t)(p >> 16);
+        }
+    }
+}
+#endif
+
+/* Converts `width` premultiplied pixels at `src` into scanline `row` as convert_row does, and sets the bits of
+ * the row's pixels in `left` (pixel x equals pixel x - 1; never for x = 0) and `up` (it equals the pixel above, in
+ * `aboveSrc` converted into `aboveRow`; with `upBits` only). Bits only ever say bytes are equal: a pixel left clear
+ * only loses a match. */
+static void scan_row(const uint8_t *src, const uint8_t *previous, const uint8_t *aboveSrc, const uint8_t *aboveRow,
+                     uint8_t *row, uint32_t width, int channels, int upBits, uint64_t *left, uint64_t *up,
+                     size_t words) {
+    memset(left, 0, words * sizeof(uint64_t));
+    memset(up, 0, words * sizeof(uint64_t));
+#if HAVE_AVX2_PATH
+    if (use_avx2() && previous == NULL) {
+        row[0] = 0;
+        scan_row_avx2(src, upBits ? aboveSrc : NULL, aboveRow ? aboveRow + 1 : NULL, row + 1, width, channels,
+                      left, up);
+        return;
+    }
+#endif
+    convert_row(src, previous, aboveSrc, aboveRow, row, width, channels);
+    const uint8_t *above = upBits && aboveRow != NULL ? aboveRow + 1 : NULL;
+    if (channels == 4) row_masks_rgba(row + 1, above, width, left, up);
+    else row_masks_rgb(row + 1, above, width, left, up);
+    left[0] &= ~(uint64_t)1;
+}
+
+/* The matcher's state across rows: the block being filled, the match being extended (`curLen` bytes ending at the
+ * current position, repeating those `curDist` earlier; 0 when none), the hash of earlier pixels. */
+typedef struct {
+    block *b;
+    bit_writer *w;
+    int32_t *head; /* NULL: no hash (effort 0) */
+    const uint8_t *raw;
+    long curDist, curLen;
+    int ok;
+} matcher;
+
+/* Makes room for n more symbols, writing the block out when it is full. */
+static inline int room_for(matcher *m, size_t n) {
+    if (__builtin_expect(m->b->count + n <= BLOCK_SYMBOLS, 1)) return 1;
+    if (!write_block(m->w, m->b)) m->ok = 0;
+    return m->ok;
+}
+
+static inline void emit_literals(matcher *m, const uint8_t *bytes, long n) {
+    if (!room_for(m, (size_t)n)) return;
+    for (long i = 0; i < n; i++) add_literal(m->b, bytes[i]);
+}
+
+/* Writes the pending match, which ends at `end`: matches of at most 258 bytes (none shorter than 3), or literals
+ * when it is shorter than 3 in all. */
+static inline __attribute__((always_inline)) void flush_match(matcher *m, const uint8_t *end) {
+    long len = m->curLen, dist = m->curDist;
+    m->curLen = 0;
+    m->curDist = 0;
+    if (len == 0) return;
+    if (len < 3) { emit_literals(m, end - len, len); return; }
+    int extra, value;
+    int ds = distance_symbol((int)dist, &extra, &value);
+    while (__builtin_expect(len > 258, 0)) {
+        int piece = len - 258 < 3 ? (int)len - 3 : 258;
+        if (!room_for(m, 1)) return;
+        add_match_coded(m->b, piece, ds, value);
+        len -= piece;
+    }
+    if (!room_for(m, 1)) return;
+    add_match_coded(m->b, (int)len, ds, value);
+}
+
+/* Extends the pending match by n bytes at `dist`, or writes it and starts one there. */
+static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t *here, long dist, long n) {
+    if (dist != m->curDist) {
+        flush_match(m, here);
+        m->curDist = dist;
+    }
+    m->curLen += n;
+}
+
+/* Matches the pixels of one scanline (`row` points at its filter byte, `rowStart` is its offset in m->raw) with
+ * its masks; `above` says the row above is in reach. Always inlined with a constant bpp, so divisions by it are
+ * shifts and multiplications. */
+static inline __attribute__((always_inline)) void match_row(matcher *m, long rowStart, uint32_t width, const long bpp,
+                                                           long upDist, int above, const uint64_t *left,
+                                                           const uint64_t *up) {
+    const uint8_t *raw = m->raw;
+    const long rowEnd = rowStart + 1 + (long)width * bpp;
+    long pos = rowStart;
+    uint32_t x = 0;
+    /* The filter byte (0 in every row): a run of the row above goes on through it, and so does a run of the left
+     * pixel when the filter byte and the first pixel repeat the bytes before them (a transparent background);
+     * else it starts a run of the row above, or is a literal. */
+    if (m->curDist == bpp && rowStart > 0 && memcmp(raw + pos, raw + pos - bpp, (size_t)(1 + bpp)) == 0) {
+        m->curLen += 1 + bpp;
+        pos += 1 + bpp;
+        x = 1;
+    } else {
+        if (m->curDist != upDist) {
+            flush_match(m, raw + pos);
+            if (above && bit_at(up, 0)) m->curDist = upDist;
+            else emit_literals(m, raw + pos, 1);
+        }
+        if (m->curDist != 0) m->curLen++;
+        pos++;
+    }
+    while (x < width && m->ok) {
+        const uint8_t *here = raw + pos;
+        uint32_t nLeft = bit_at(left, x) ? run_at(left, x) : 0;
+        uint32_t nUp = bit_at(up, x) ? run_at(up, x) : 0;
+        /* The run to take: the longer, the left pixel's on a tie (its distance code is the shortest), and also
+         * when it is shorter but it and then the rest of the run above cost less than the run above alone. */
+        long dist = 0, n = 0;
+        if (nLeft && (nLeft >= nUp || run_cost((long)nLeft * bpp, 1) + run_cost((long)(nUp - nLeft) * bpp, 0)
+                                          < run_cost((long)nUp * bpp, 0))) {
+            dist = bpp;
+            n = (long)nLeft * bpp;
+        } else if (nUp) {
+            dist = upDist;
+            n = (long)nUp * bpp;
+        }
+        if (m->head != NULL) {
+            /* A short run or none: a longer match elsewhere (a repeated glyph, a sloped edge)? Every pixel where
+             * a match starts goes into the hash. */
+            uint32_t h = hash4(here);
+            long cand = m->head[h];
+            m->head[h] = (int32_t)pos;
+            if (n <= SHORT_RUN * bpp && cand >= 0 && pos - cand <= 32768 && pos - cand != dist) {
+                long k = match_length(here, raw + cand, (int)(rowEnd - pos));
+                if (k >= 4 && k > n + (n ? HASH_MARGIN : 0)) {
+                    dist = pos - cand;
+                    n = k;
+                }
+            }
+        }
+        if (n == 0) {
+            /* No match of a whole pixel: its first bytes may still repeat those of the pending match (which
+             * then goes on), or 3 of them the left pixel's or the one above's (single-colour antialiasing on a
+             * transparent background changes only alpha); the rest are literals. */
+            long k = 0;
+            if (m->curDist != 0) {
+                while (k < bpp - 1 && here[k] == here[k - m->curDist]) k++;
+                m->curLen += k;
+            }
+            if (bpp == 4 && k < 3) {
+                long d = x > 0 && m->curDist != bpp && common3(here, here - bpp) ? bpp : 0;
+                if (d == 0 && above && m->curDist != upDist && common3(here, here - upDist)) d = upDist;
+                if (d) {
+                    m->curLen -= k;
+                    flush_match(m, here);
+                    m->curDist = d;
+                    m->curLen = 3;
+                    k = 3;
+                }
+            }
+            flush_match(m, here + k);
+            emit_literals(m, here + k, bpp - k);
+            pos += bpp;
+            x++;
+            continue;
+        }
+        if (dist != bpp) n = end_before_left_run(left, x, n, bpp);
+        take(m, here, dist, n);
+        pos += n;
+        long partial = n % bpp;
+        if (partial) {
+            /* A byte-wise match ended inside a pixel: the rest of the pixel goes out as literals. */
+            flush_match(m, raw + pos);
+            emit_literals(m, raw + pos, bpp - partial);
+            pos += bpp - partial;
+        }
+        x += (uint32_t)((n + bpp - 1) / bpp);
+    }
+}
+
 /* Appends to `out` the zlib stream (RFC 1950) of `height` scanlines of `width` pixels read from `pixels`, whose
  * rows start `pixelStride` pixels apart (a sub-rectangle of a larger image when pixelStride > width): filter type 0,
  * RGB (channels 3, alpha dropped) or straight-alpha RGBA (channels 4). Returns NULL on success, else the reason. */
@@ -715,105 +1085,57 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
                                      chart_png_buffer *out) {
     static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
     pthread_once(&tablesOnce, init_tables);
+    enum { pad = 16 };
     size_t stride = (size_t)width * (size_t)channels + 1;
-    if (stride > (SIZE_MAX - 8) / height) return "image too large";
-    uint8_t *raw = (uint8_t *)malloc(stride * height + 8);
-    /* Only the counts need zeroing; the 128 KiB of symbol slots are written before they are read. */
+    if (stride > (SIZE_MAX - 2 * pad) / height) return "image too large";
+    /* The scanlines, with `pad` zero bytes before (reads of the pixel left of a row's first) and after (the hash's
+     * 4-byte reads at a row's last pixel). */
+    uint8_t *rawBase = (uint8_t *)malloc(stride * height + 2 * pad);
     block *b = (block *)malloc(sizeof(block));
-    if (b != NULL) {
-        b->count = 0;
-        memset(b->litFreq, 0, sizeof b->litFreq);
-        memset(b->distFreq, 0, sizeof b->distFreq);
-    }
-    int32_t *head = (int32_t *)malloc(sizeof(int32_t) << HASH_BITS);
-    if (raw == NULL || b == NULL || head == NULL || !reserve(out, 4096)) {
-        free(raw); free(b); free(head);
+    int32_t *head = useHash ? (int32_t *)malloc(sizeof(int32_t) << HASH_BITS) : NULL;
+    size_t words = mask_words(width);
+    uint64_t *masks = (uint64_t *)malloc(4 * words * sizeof(uint64_t));
+    if (rawBase == NULL || b == NULL || (useHash && head == NULL) || masks == NULL || !reserve(out, 4096)) {
+        free(rawBase); free(b); free(head); free(masks);
         return "out of memory for PNG encoding";
     }
-    for (int i = 0; i < (1 << HASH_BITS); i++) head[i] = -1;
+    /* Only the counts need zeroing; the 128 KiB of symbol slots are written before they are read. */
+    b->count = 0;
+    memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->distFreq, 0, sizeof b->distFreq);
+    uint8_t *raw = rawBase + pad;
+    memset(rawBase, 0, pad);
+    memset(raw + stride * height, 0, pad);
+    if (head != NULL) memset(head, 0xFF, sizeof(int32_t) << HASH_BITS); /* -1: empty */
+    uint64_t *left = masks, *up = masks + words, *nextLeft = masks + 2 * words, *nextUp = masks + 3 * words;
     static const uint8_t zlibHeader[2] = {0x78, 0x01};
     put_bytes(out, zlibHeader, 2);
 
     bit_writer w = {out, 0, 0};
+    matcher m = {b, &w, head, raw, 0, 0, 1};
     uint32_t s1 = 1, s2 = 0;
-    int ok = 1;
-    const int bpp = channels;
-    const long up = (long)stride;
-    /* Candidate distances tried at every position besides the hash: the pixel to the left and the pixel above. (The
-     * pixels beside the one above, for sloped edges, found 3 % of the matched bytes on the standard chart and cost
-     * 6 % of the time; without them the hash finds most of those, for 0.5 % more bytes.) */
-    enum { candidateCount = 2 };
-    const long candidates[candidateCount] = {bpp, up};
-    /* Rows are converted one ahead of the matcher, so the 8-byte loads below never read bytes that are not
-     * written yet; the last row's loads reach into 8 zeroed bytes of slack. */
-    memset(raw + stride * height, 0, 8);
-    convert_row(pixels, previous, NULL, NULL, raw, width, channels);
+    const long upDist = (long)stride;
+    const int upReachable = stride <= 32768;
+    /* Rows are converted one ahead of the matcher, so the hash's reads past a row's last pixel see written
+     * bytes. */
+    scan_row(pixels, previous, NULL, NULL, raw, width, channels, 0, left, up, words);
     adler_update(&s1, &s2, raw, stride);
-    for (uint32_t y = 0; y < height && ok; y++) {
+    for (uint32_t y = 0; y < height && m.ok; y++) {
         if (y + 1 < height) {
             size_t next = (size_t)(y + 1) * pixelStride * 4;
-            convert_row(pixels + next, previous ? previous + next : NULL, pixels + next - pixelStride * 4,
-                        raw + (size_t)y * stride, raw + (size_t)(y + 1) * stride, width, channels);
+            scan_row(pixels + next, previous ? previous + next : NULL, pixels + next - pixelStride * 4,
+                     raw + (size_t)y * stride, raw + (size_t)(y + 1) * stride, width, channels, upReachable,
+                     nextLeft, nextUp, words);
             adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
         }
-        uint8_t *row = raw + (size_t)y * stride;
-        const long rowStart = (long)(row - raw);
-        long pos = rowStart, end = pos + (long)stride;
-        /* The candidates valid for the whole row (inside the window, not before the stream's start), then the
-         * hash's candidate for the current position; 0 marks one that is not valid. */
-        long rowCandidates[candidateCount + 1];
-        for (int k = 0; k < candidateCount; k++)
-            rowCandidates[k] = (candidates[k] <= 32768 && candidates[k] <= pos) ? candidates[k] : 0;
-        rowCandidates[candidateCount] = 0;
-        while (pos < end) {
-            if (b->count >= BLOCK_SYMBOLS - 4) {
-                if (!write_block(&w, b)) { ok = 0; break; }
-            }
-            const int limit = end - pos > 258 ? 258 : (int)(end - pos);
-            const uint8_t *here = raw + pos;
-            const uint64_t cur = load64(here);
-            if (useHash) {
-                uint32_t h = hash4(here);
-                long cand = head[h];
-                head[h] = (int32_t)pos;
-                rowCandidates[candidateCount] = (cand >= 0 && pos - cand <= 32768) ? pos - cand : 0;
-            }
-            /* The common prefix (up to 8 bytes) with every candidate, without branches (they mispredict on
-             * antialiased edges); the longest wins, the earlier candidate on ties. */
-            int bestLen = 0;
-            long bestDist = 0;
-            const int tried = useHash ? candidateCount + 1 : candidateCount;
-            for (int k = 0; k < tried; k++) {
-                long d = rowCandidates[k];
-                int len = d ? prefix8(cur, load64(here - d)) : 0;
-                int better = len > bestLen;
-                bestLen = better ? len : bestLen;
-                bestDist = better ? d : bestDist;
-            }
-            if (bestLen == 8 && limit > 8) {
-                /* Long matches: extend each candidate that matched all 8 bytes, stopping at a good one. */
-                bestLen = 0;
-                for (int k = 0; k < tried; k++) {
-                    long d = rowCandidates[k];
-                    if (d == 0 || load64(here - d) != cur) continue;
-                    int len = 8 + match_length(here + 8, here + 8 - d, limit - 8);
-                    if (len > bestLen) { bestLen = len; bestDist = d; if (len >= GOOD_ENOUGH) break; }
-                }
-            }
-            if (bestLen > limit) bestLen = limit;
-            if (bestLen >= 3) {
-                add_match(b, bestLen, (int)bestDist);
-                pos += bestLen;
-            } else {
-                /* No match: the rest of this pixel goes out as literals (a match starting inside a pixel whose first
-                 * byte already failed is rare and would save next to nothing). The filter byte is a pixel alone. */
-                long inPixel = pos - rowStart - 1;
-                long n = inPixel < 0 ? 1 : bpp - inPixel % bpp;
-                for (long i = 0; i < n; i++) add_literal(b, raw[pos + i]);
-                pos += n;
-            }
-        }
+        int above = y > 0 && upReachable;
+        if (channels == 4) match_row(&m, (long)((size_t)y * stride), width, 4, upDist, above, left, up);
+        else match_row(&m, (long)((size_t)y * stride), width, 3, upDist, above, left, up);
+        uint64_t *t = left; left = nextLeft; nextLeft = t;
+        t = up; up = nextUp; nextUp = t;
     }
+    if (m.ok) flush_match(&m, raw + stride * height);
+    int ok = m.ok;
     if (ok && b->count > 0) ok = write_block(&w, b);
     if (ok && reserve(out, 64)) {
         put_bits(&w, 1 | (1 << 1), 3); /* final, empty fixed-Huffman block: BFINAL, BTYPE = 01, then end code */
@@ -823,7 +1145,7 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
     } else {
         ok = 0;
     }
-    free(raw); free(b); free(head);
+    free(rawBase); free(b); free(head); free(masks);
     return ok ? NULL : "out of memory for PNG output";
 }
 
@@ -915,4 +1237,8 @@ int chart_png_deflate_rect(const uint8_t *pixels, const uint8_t *previous, uint3
 
 uint32_t chart_crc32(uint32_t crc, const uint8_t *bytes, size_t n) {
     return (uint32_t)crc32(crc, bytes, (uInt)n);
+}
+
+int chart_png_allow_avx2(int allowed) {
+    return __atomic_exchange_n(&allowAVX2, allowed ? 1 : 0, __ATOMIC_RELAXED);
 }

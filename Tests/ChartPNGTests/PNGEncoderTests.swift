@@ -1,6 +1,7 @@
 import ChartPNG
 import ChartRaster
 import ChartScene
+import CPNGWriter
 import RasterTestSupport
 import Testing
 #if canImport(Glibc)
@@ -244,5 +245,115 @@ struct SpecialisedEncoderTests {
         let ours = try PNGEncoder.encode(image, compression: .balanced)
         let reference = try PNGEncoder.encode(image, settings: .libpngDefaults)
         #expect(Double(ours.count) <= 1.25 * Double(reference.count))
+    }
+}
+
+/// The chart-specialised deflate (issue 14) matches runs of equal pixels found by bit masks that the row conversion
+/// records, with an AVX2 path (eight pixels per step) and an SSE2 one. Rendered charts must decode to exactly their
+/// pixels whichever path wrote them, and both paths must write the same bytes.
+struct PixelRunDeflateTests {
+    /// A chart-like scene: a translucent area under a curve, three antialiased lines, a crisp grid, a row of small
+    /// repeated marks (like glyphs) and a dot pattern, `width × height` CSS px.
+    static func chartScene(width: Int, height: Int, background: Color?) -> Scene {
+        let w = Double(width), h = Double(height)
+        var grid: [Node] = []
+        for i in 0...4 {
+            let y = (h * Double(i) / 4).rounded() + 0.5
+            var line = Path()
+            line.move(to: Point(0, y))
+            line.line(to: Point(w, y))
+            grid.append(.shape(Shape(path: line, stroke: .solid(Color(rgb: 0xE0E0E0)),
+                                     strokeStyle: StrokeStyle(width: 1))))
+        }
+        var marks: [Node] = []
+        let colors = [Color(rgb: 0x36A2EB), Color(rgb: 0xFF6384), Color(rgb: 0x4BC0C0)]
+        for s in 0..<3 {
+            var line = Path()
+            for i in 0...40 {
+                let x = w * Double(i) / 40
+                let y = h * (0.5 + 0.35 * sin(Double(i) / 5 + Double(s) * 1.9))
+                if i == 0 { line.move(to: Point(x, y)) } else { line.line(to: Point(x, y)) }
+            }
+            if s == 0 {
+                var area = line
+                area.line(to: Point(w, h))
+                area.line(to: Point(0, h))
+                area.close()
+                marks.append(.shape(Shape(path: area, fill: .solid(colors[0].withOpacity(0.25)))))
+            }
+            marks.append(.shape(Shape(path: line, stroke: .solid(colors[s]), strokeStyle: StrokeStyle(width: 2.5))))
+        }
+        for i in 0..<max(1, width / 12) {
+            let x = Double(i) * 12 + 2.3
+            marks.append(.shape(Shape(path: .rect(Rect(x: x, y: 3.4, width: 5.2, height: 6.6)),
+                                      fill: .solid(Color(rgb: 0x666666)))))
+            marks.append(.shape(Shape(path: .circle(center: Point(x + 2, h - 6), radius: 2.2),
+                                      fill: .solid(colors[i % 3]))))
+        }
+        return Scene(width: w, height: h, background: background, title: "", description: "", nodes: grid + marks)
+    }
+
+    /// Every premultiplied value (each alpha 0…255 with each channel 0…alpha) in a row width that is not a multiple
+    /// of eight: every step of the conversion is a mixed one, converted eight at a time (AVX2) or one by one.
+    static func everyPremultipliedValue() -> Pixmap? {
+        var values: [(UInt8, UInt8)] = []
+        for a in 0...255 { for c in 0...a { values.append((UInt8(c), UInt8(a))) } }
+        let width = 203, height = (values.count + width - 1) / width
+        var data = [UInt8](repeating: 0, count: width * height * 4)
+        for (i, (c, a)) in values.enumerated() {
+            data[4 * i] = c
+            data[4 * i + 1] = c / 2
+            data[4 * i + 2] = a - c
+            data[4 * i + 3] = a
+        }
+        return Pixmap(width: width, height: height, premultipliedRGBA: data)
+    }
+
+    /// One test, not one per argument: the AVX2 switch is process-wide (the other path writes the same bytes, so
+    /// encoders running meanwhile in other tests are not affected, but two tests flipping it would weaken each other).
+    @Test func renderedChartsDecodeToTheirPixelsWhicheverPathWroteThem() throws {
+        var pixmaps: [(String, Pixmap)] = []
+        for (width, height, scales) in [(803, 201, [1.0]), (203, 61, [1.0, 2.0]), (17, 9, [1.0, 2.0]), (1, 3, [1.0])] {
+            for background in [nil, Color.white] {
+                let scene = Self.chartScene(width: width, height: height, background: background)
+                for scale in scales {
+                    pixmaps.append(("\(width)×\(height) \(background == nil ? "transparent" : "white") ×\(scale)",
+                                    try Rasterizer().render(scene, scale: scale)))
+                }
+            }
+        }
+        pixmaps.append(("every premultiplied value", try #require(Self.everyPremultipliedValue())))
+        for (name, pixmap) in pixmaps {
+            // RGB exactly when every pixel is opaque (a transparent background may still be covered everywhere).
+            let opaque = stride(from: 3, to: pixmap.data.count, by: 4).allSatisfy { pixmap.data[$0] == 255 }
+            for compression in [PNGCompression.fast, .balanced] {
+                let withAVX2 = try PNGEncoder.encode(pixmap, compression: compression)
+                let previous = chart_png_allow_avx2(0)
+                let without = Result { try PNGEncoder.encode(pixmap, compression: compression) }
+                _ = chart_png_allow_avx2(previous)
+                #expect(try without.get() == withAVX2, "\(name) \(compression): the two paths' bytes differ")
+                let decoded = try #require(decodePNG(withAVX2), "\(name) \(compression) does not decode")
+                #expect(decoded.hasAlpha == !opaque, "\(name) \(compression)")
+                #expect(decoded.width == pixmap.width && decoded.height == pixmap.height, "\(name) \(compression)")
+                // Exactly the rasterizer's pixels: RGB as they are when opaque, else Pixmap's own straight alpha.
+                let expected = opaque ? pixmap.data : pixmap.unpremultipliedRGBA()
+                let difference = zip(decoded.rgba, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                #expect(decoded.rgba.count == expected.count && difference == nil,
+                        "\(name) \(compression): first differing byte \(difference ?? -1)")
+            }
+        }
+    }
+
+    /// Runs are matched per pixel, and the hash adds matches elsewhere: on a rendered chart `.balanced` is smaller
+    /// than `.fast`, and both stay within libpng's defaults (zlib level 6 with adaptive filters) by 10 %.
+    @Test(arguments: [nil, Color.white])
+    func balancedIsSmallerThanFastAndNearLibpng(background: Color?) throws {
+        let scene = Self.chartScene(width: 800, height: 400, background: background)
+        let pixmap = try Rasterizer().render(scene, scale: 1)
+        let balanced = try PNGEncoder.encode(pixmap, compression: .balanced).count
+        let fast = try PNGEncoder.encode(pixmap, compression: .fast).count
+        let libpng = try PNGEncoder.encode(pixmap, settings: .libpngDefaults).count
+        #expect(balanced < fast)
+        #expect(Double(balanced) <= 1.1 * Double(libpng), "\(balanced) bytes against libpng's \(libpng)")
     }
 }
