@@ -224,8 +224,17 @@ struct JSLiteralScanner {
 
     /// After a value: only `,`, the container's closing bracket, or (at the top) the end may follow. Anything
     /// else that continues an expression — an operator, a call, member access — is named as such.
+    @inline(__always)
     mutating func expectEndOfValue(closing: UInt8?) throws(Failure) {
         try skipWhitespaceAndComments()
+        if let closing, position < bytes.count, bytes[position] == closing || bytes[position] == UInt8(ascii: ",") {
+            return
+        }
+        try checkEndOfValue(closing: closing)
+    }
+
+    /// `expectEndOfValue` past the common case (a `,` or the closing bracket, whitespace skipped).
+    private mutating func checkEndOfValue(closing: UInt8?) throws(Failure) {
         guard position < bytes.count else {
             if let closing {
                 throw failure("unexpected end of input, expected ',' or '\(Character(Unicode.Scalar(closing)))'")
