@@ -37,20 +37,38 @@ struct ConfigObject {
     let path: String
     let position: [Int]
     private let members: [JSONMember]
-    private var indexByKey: [String: Int] = [:]
+    /// Only for objects of more than `linearScanLimit` members; smaller ones (nearly all) are scanned.
+    private let indexByKey: [String: Int]?
     private var taken: [Bool]
+
+    /// Up to this many members a key is found by comparing it with each: translators ask for a few dozen keys per
+    /// object, and hashing each of them (and every member's key) costs more than a short scan.
+    private static let linearScanLimit = 16
 
     init(members: [JSONMember], path: String, position: [Int]) {
         self.members = members
         self.path = path
         self.position = position
         self.taken = Array(repeating: false, count: members.count)
-        for (i, member) in members.enumerated() { indexByKey[member.key] = i }
+        if members.count > Self.linearScanLimit {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(members.count)
+            for (i, member) in members.enumerated() { index[member.key] = i }
+            indexByKey = index
+        } else {
+            indexByKey = nil
+        }
+    }
+
+    /// The index of the member named `key` (the last one, should a caller-built object repeat a key), or nil.
+    private func index(of key: String) -> Int? {
+        if let indexByKey { return indexByKey[key] }
+        return members.lastIndex { $0.key == key }
     }
 
     /// The value at `key`, marked as used; nil when absent. A JSON `null` counts as absent, as in Chart.js.
     mutating func take(_ key: String) -> ConfigValue? {
-        guard let i = indexByKey[key] else { return nil }
+        guard let i = index(of: key) else { return nil }
         taken[i] = true
         let value = members[i].value
         if case .null = value { return nil }

@@ -7,8 +7,32 @@ import ChartSpec
 struct NativeSpecBuilder {
     private var root = NativeObject()
     private var series: [NativeObject] = []
+    /// Where each native field came from, in the order set (a later entry for the same path wins). Kept as keys,
+    /// not as path text: the text and the map of `origins` are only needed when the decoder reports a problem.
+    private var originLog: [(site: OriginSite, origin: PathOrigin)] = [(.path("series"), .path("data.datasets"))]
+
+    /// A native path as `set`, `setSeries`, `addSeries` and `register` name it.
+    private enum OriginSite {
+        case root([String])
+        case series(Int, [String])
+        case path(String)
+
+        var text: String {
+            switch self {
+            case .root(let keys): NativeSpecBuilder.nativePath(keys, under: "")
+            case .series(let index, let keys): NativeSpecBuilder.nativePath(keys, under: JSONPath.index("series", index))
+            case .path(let path): path
+            }
+        }
+    }
+
     /// Native path → origin; `series` as a whole (its count, its total points) is the datasets.
-    private var origins: [String: PathOrigin] = ["series": .path("data.datasets")]
+    private var origins: [String: PathOrigin] {
+        var map: [String: PathOrigin] = [:]
+        map.reserveCapacity(originLog.count)
+        for entry in originLog { map[entry.site.text] = entry.origin }
+        return map
+    }
     private var ignoredSites: [(position: [Int], path: String)] = []
     /// Problems found while translating, at Chart.js paths; capped like the native decoder's.
     private(set) var issues: [SpecIssue] = []
@@ -17,13 +41,13 @@ struct NativeSpecBuilder {
     /// Sets a top-level (or nested: `["bars", "orientation"]`) native field.
     mutating func set(_ path: [String], _ value: JSONValue, from origin: PathOrigin) {
         root.set(path[...], value)
-        origins[Self.nativePath(path, under: "")] = origin
+        originLog.append((.root(path), origin))
     }
 
     /// Maps problems at native path `path` (one built with `JSONPath`: `annotations[2].y`) to `origin`, for fields
     /// set as part of a larger value (the elements of `annotations`).
     mutating func register(_ path: String, _ origin: PathOrigin) {
-        origins[path] = origin
+        originLog.append((.path(path), origin))
     }
 
     /// The native field at `path`, if a translator has set it.
@@ -32,7 +56,7 @@ struct NativeSpecBuilder {
     /// Appends an empty series whose problems without a closer origin map to `origin`; returns its index.
     mutating func addSeries(from origin: String) -> Int {
         series.append(NativeObject())
-        origins[JSONPath.index("series", series.count - 1)] = .path(origin)
+        originLog.append((.series(series.count - 1, []), .path(origin)))
         return series.count - 1
     }
 
@@ -41,7 +65,7 @@ struct NativeSpecBuilder {
     /// Sets field `path` of `series[index]`.
     mutating func setSeries(_ index: Int, _ path: [String], _ value: JSONValue, from origin: PathOrigin) {
         series[index].set(path[...], value)
-        origins[Self.nativePath(path, under: JSONPath.index("series", index))] = origin
+        originLog.append((.series(index, path), origin))
     }
 
     /// Replaces field `path` of `series[index]`, which keeps the origin it was set from.
@@ -89,6 +113,10 @@ struct NativeSpecBuilder {
     /// The Chart.js path of a native path: through its longest registered prefix (ending at a `.` or `[`).
     /// A native path with no registered prefix (a translator forgot to register one) is returned unchanged.
     func chartJSPath(ofNative path: String) -> String {
+        chartJSPath(ofNative: path, origins)
+    }
+
+    private func chartJSPath(ofNative path: String, _ origins: [String: PathOrigin]) -> String {
         var end = path.endIndex
         while true {
             let prefix = path[..<end]
@@ -102,13 +130,14 @@ struct NativeSpecBuilder {
     /// `error` with every issue path mapped from native to Chart.js coordinates.
     func mapped(_ error: SpecError) -> SpecError {
         var mapped = error
+        let origins = origins
         for i in mapped.issues.indices where !mapped.issues[i].path.isEmpty {
-            mapped.issues[i].path = chartJSPath(ofNative: mapped.issues[i].path)
+            mapped.issues[i].path = chartJSPath(ofNative: mapped.issues[i].path, origins)
         }
         return mapped
     }
 
-    private static func nativePath(_ keys: [String], under parent: String) -> String {
+    fileprivate static func nativePath(_ keys: [String], under parent: String) -> String {
         keys.reduce(parent) { JSONPath.member($0, $1) }
     }
 }

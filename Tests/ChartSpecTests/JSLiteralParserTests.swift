@@ -167,6 +167,37 @@ struct JSLiteralParserTests {
         }
     }
 
+    /// Numbers that start as JSON does are read by `JSONScanner` in one pass; JS-only spellings and malformed
+    /// numbers fall back to the literal rules from the number's start. Both must give JSONParser's value for JSON
+    /// spellings, and a malformed number's error must point where it did (the column of the offending byte).
+    @Test func numbersReadInOnePassAgreeWithJSONAndKeepTheirErrorPositions() throws {
+        for spelling in ["0", "-0", "0.5", "-0.25", "38.59", "1e3", "1E-7", "-2.5e+2", "9007199254740993",
+                         "123456789012345678901234567890", "1e308", "4.9e-324", "0.1000000000000000055511151231257827"] {
+            let text = "[" + spelling + ", " + spelling + "]"
+            #expect(try JSLiteralParser.parse(text) == JSONParser.parse(Array(text.utf8)), "\(spelling)")
+        }
+        // JS-only spellings next to their JSON equivalents.
+        for (literal, json) in [("5.", "5"), ("0x1F", "31"), ("-5.e1", "-50"), ("+7", "7"), ("-.5", "-0.5")] {
+            #expect(try JSLiteralParser.parse("[" + literal + "]") == JSONParser.parse(Array("[\(json)]".utf8)))
+        }
+        let malformed: [(text: String, column: Int, fragment: String)] = [
+            ("[1e]", 4, "expected a digit in the exponent"),
+            ("[01]", 2, "leading zeros are not allowed"),
+            ("[-01]", 2, "leading zeros are not allowed"),
+            ("[1.5.3]", 5, "member access is not evaluated"),
+            ("[5abc]", 3, "expected ',' or ']'"),
+            ("[2e999]", 2, "out of range"),
+        ]
+        for c in malformed {
+            #expect {
+                _ = try JSLiteralParser.parse(c.text)
+            } throws: { error in
+                guard let error = error as? JSONSyntaxError else { return false }
+                return error.line == 1 && error.column == c.column && error.message.contains(c.fragment)
+            }
+        }
+    }
+
     /// The Python client JSON-encodes the config twice: the literal is a string, and unwrapping it is the caller's
     /// one extra parse of the string's contents.
     @Test func aDoubleEncodedConfigIsAStringWhoseContentsParse() throws {

@@ -72,13 +72,24 @@ struct FieldTable<Target>: Sendable {
     /// …or an array of them (`[].below`).
     var arrayPaths: [String] { fieldPaths.map { "[]." + $0 } }
 
-    /// Decodes `members` into `target`, in input order. Returns the names of the known fields present; a `null`
-    /// for a field that is not required counts as absent (it is neither read nor returned).
+    /// The known fields an object had, by their index in the table: no hashing per member.
+    struct Present {
+        fileprivate let index: [String: Int]
+        fileprivate var flags: [Bool]
+
+        /// Whether the field `name` was present (and not a `null` for an optional field).
+        func contains(_ name: String) -> Bool {
+            index[name].map { flags[$0] } ?? false
+        }
+    }
+
+    /// Decodes `members` into `target`, in input order. Returns the known fields present; a `null` for a field
+    /// that is not required counts as absent (it is neither read nor returned).
     @discardableResult
     func decode(_ members: [JSONMember], at path: String, into target: inout Target,
-                _ diagnostics: inout Diagnostics) -> Set<String>
+                _ diagnostics: inout Diagnostics) -> Present
     {
-        var present: Set<String> = []
+        var present = Present(index: index, flags: Array(repeating: false, count: fields.count))
         for member in members {
             let memberPath = JSONPath.member(path, member.key)
             guard let i = index[member.key] else {
@@ -95,7 +106,7 @@ struct FieldTable<Target>: Sendable {
             // whole write `null` for everything unset. The target keeps its default, so the canonical form (and
             // the ETag) is the one without the key. A required field still has to have a value.
             if case .null = member.value, !requiredNames.contains(member.key) { continue }
-            present.insert(member.key)
+            present.flags[i] = true
             fields[i].read(&target, member.value, memberPath, &diagnostics)
         }
         for name in required where !present.contains(name) {

@@ -180,11 +180,27 @@ struct JSLiteralScanner {
     }
 
     /// Skips JS whitespace (including vertical tab, form feed, Unicode spaces and a byte-order mark) and comments.
+    /// Inlined check first: most calls stand on a token already (printable ASCII other than `/`), and return at once.
+    @inline(__always)
     mutating func skipWhitespaceAndComments() throws(Failure) {
+        if position < bytes.count {
+            let byte = bytes[position]
+            if byte > 0x20 && byte < 0x80 && byte != UInt8(ascii: "/") { return }
+        }
+        try skipSpaceRun()
+    }
+
+    /// `skipWhitespaceAndComments` past its first check: runs of ASCII spaces in a tight loop, then the rest.
+    private mutating func skipSpaceRun() throws(Failure) {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 position += 1
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
+                    position += 1
+                }
             case 0x80...0xFF where unicodeSpaceLength(at: position) > 0:
                 position += unicodeSpaceLength(at: position)
             case UInt8(ascii: "/") where byte(at: position + 1) == UInt8(ascii: "/"):
@@ -208,8 +224,17 @@ struct JSLiteralScanner {
 
     /// After a value: only `,`, the container's closing bracket, or (at the top) the end may follow. Anything
     /// else that continues an expression — an operator, a call, member access — is named as such.
+    @inline(__always)
     mutating func expectEndOfValue(closing: UInt8?) throws(Failure) {
         try skipWhitespaceAndComments()
+        if let closing, position < bytes.count, bytes[position] == closing || bytes[position] == UInt8(ascii: ",") {
+            return
+        }
+        try checkEndOfValue(closing: closing)
+    }
+
+    /// `expectEndOfValue` past the common case (a `,` or the closing bracket, whitespace skipped).
+    private mutating func checkEndOfValue(closing: UInt8?) throws(Failure) {
         guard position < bytes.count else {
             if let closing {
                 throw failure("unexpected end of input, expected ',' or '\(Character(Unicode.Scalar(closing)))'")
@@ -261,6 +286,14 @@ struct JSLiteralScanner {
         }
     }
 
+    /// Whether `word` is exactly `name` (ASCII): the length first, so most words cost one comparison.
+    @inline(__always)
+    private static func word(_ word: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        guard word.count == name.utf8CodeUnitCount else { return false }
+        for i in 0..<word.count where word[i] != name.utf8Start[i] { return false }
+        return true
+    }
+
     /// The bytes of the identifier at `position`, which is advanced past it.
     private mutating func scanIdentifier() -> UnsafeBufferPointer<UInt8> {
         let start = position
@@ -275,9 +308,9 @@ struct JSLiteralScanner {
     private mutating func parseIdentifierValue() throws(Failure) -> JSONValue {
         let start = position
         let word = scanIdentifier()
-        if word.elementsEqual("true".utf8) { return .bool(true) }
-        if word.elementsEqual("false".utf8) { return .bool(false) }
-        if word.elementsEqual("null".utf8) || word.elementsEqual("undefined".utf8) { return .null }
+        if Self.word(word, is: "true") { return .bool(true) }
+        if Self.word(word, is: "false") { return .bool(false) }
+        if Self.word(word, is: "null") || Self.word(word, is: "undefined") { return .null }
         if word.elementsEqual("Infinity".utf8) || word.elementsEqual("NaN".utf8) {
             throw failure("\(String(decoding: word, as: UTF8.self)) is not a finite number and cannot be drawn; "
                 + "use a number or null", at: start)
@@ -380,7 +413,7 @@ struct JSLiteralScanner {
             guard word.count <= JSONParser.maxStringBytes else {
                 throw failure("key longer than \(JSONParser.maxStringBytes) bytes", at: start)
             }
-            if word.elementsEqual("get".utf8) || word.elementsEqual("set".utf8) || word.elementsEqual("async".utf8) {
+            if Self.word(word, is: "get") || Self.word(word, is: "set") || Self.word(word, is: "async") {
                 try skipWhitespaceAndComments()
                 if let next = self.byte(at: position), Self.isIdentifierByte(next) {
                     throw failure("accessors and methods (functions) are not evaluated; a config must be a literal",
@@ -507,6 +540,21 @@ struct JSLiteralScanner {
     /// or `[+-]? 0x hex`. JSON-shaped literals are converted in place by `JSONScanner.parseNumber`; the JS-only
     /// shapes (`+1`, `.5`, `5.`) are first rewritten to JSON in a small array.
     private mutating func parseNumber() throws(Failure) -> Double {
+        // Fast path: a literal that starts as JSON does (a digit, or '-' and a digit) is read by the JSON scanner in
+        // one pass. Where the literal is not JSON (`5.`, `0x1F`, `01`, `1e`, `1e999`) that scanner fails, or stops
+        // before an identifier byte or a '.'; then the path below reads it from the start, with its own messages.
+        if let first = byte(at: position), first != UInt8(ascii: "+"), first != UInt8(ascii: "."),
+           Self.isDigit(first) || Self.isDigit(byte(at: position + 1))
+        {
+            var scanner = JSONScanner(bytes: bytes)
+            scanner.position = position
+            if let value = try? scanner.parseNumber(),
+               !(byte(at: scanner.position).map { Self.isIdentifierByte($0) || $0 == UInt8(ascii: ".") } ?? false)
+            {
+                position = scanner.position
+                return value
+            }
+        }
         let start = position
         var digitsStart = position
         var negative = false
