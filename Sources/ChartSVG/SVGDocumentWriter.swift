@@ -28,6 +28,18 @@ struct SVGDocumentWriter: ~Copyable {
     private let cancellation: CancellationCheck
     private let maxBytes: Int
     private let fontFamily: String?
+    /// The bytes after `<circle` and its center (` r="6" fill="#000" fill-opacity="0">`) of the last unstroked point
+    /// circle `pointGroup` wrote, and the mark they were written for: a series' points share them.
+    private var pointMark: PointMark?
+    private var pointMarkBytes: [UInt8] = []
+
+    /// What an unstroked point circle writes besides its center: plain values, compared per point.
+    struct PointMark: Equatable {
+        var radius: Double
+        var fill: Color?
+        var evenOdd: Bool
+        var snapToPixels: Bool
+    }
 
     init(prefix: [UInt8], timeline: AnimationTimeline?, cancellation: CancellationCheck = .never,
          maxBytes: Int = .max, fontFamily: String? = nil) {
@@ -125,6 +137,10 @@ struct SVGDocumentWriter: ~Copyable {
         let opacity = g.opacity.isNaN ? 1 : Swift.min(Swift.max(g.opacity, 0), 1)
         guard g.role != nil || g.clip != nil || opacity < 1 || g.tooltip != nil else {
             nodes(g.children, origin: origin)
+            return
+        }
+        if case .point? = g.role, g.clip == nil, g.children.count == 1, case .shape(let mark) = g.children[0],
+           pointGroup(g, mark: mark, opacity: opacity, origin: origin) {
             return
         }
         let bounds: Rect?
@@ -226,6 +242,101 @@ struct SVGDocumentWriter: ~Copyable {
             nodes(g.children, origin: inner, pathLength: drawsWithDash)
         }
         body.raw("</g>")
+    }
+
+    /// A point's group whose one mark is a circle in solid paints or none (the dots and invisible hit targets: one
+    /// group per point, the most frequent group), written byte for byte as `group` writes it, with the circle's
+    /// radius and paints from `pointTemplate` while consecutive points share them. False (nothing written) for any
+    /// other point group.
+    private mutating func pointGroup(_ g: Group, mark: Shape, opacity: Double, origin: Origin) -> Bool {
+        guard case .point(let k, let index, let progress)? = g.role, Self.isSolidOrNone(mark.fill),
+              Self.isSolidOrNone(mark.stroke), let (center, radius) = Self.circle(mark.path),
+              let b = mark.path.controlBounds
+        else { return false }
+        let inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
+        body.raw("<g class=\"point\" data-series=\"")
+        body.int(k)
+        body.raw("\" data-index=\"")
+        body.int(index)
+        body.byte(UInt8(ascii: "\""))
+        if inner != origin {
+            body.raw(" transform=\"translate(")
+            body.fixed(inner.x - origin.x, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(inner.y - origin.y, decimals: 2)
+            body.raw(")\"")
+        }
+        if opacity < 1 {
+            body.raw(" opacity=\"")
+            body.number(opacity)
+            body.byte(UInt8(ascii: "\""))
+        }
+        body.byte(UInt8(ascii: ">"))
+        if let tooltip = g.tooltip {
+            body.raw("<title>")
+            body.escaped(tooltip)
+            body.raw("</title>")
+        }
+        body.raw("<circle")
+        let cx = SVGBuffer.hundredths(center.x) - inner.x, cy = SVGBuffer.hundredths(center.y) - inner.y
+        if cx != 0 {
+            body.raw(" cx=\"")
+            body.fixed(cx, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if cy != 0 {
+            body.raw(" cy=\"")
+            body.fixed(cy, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if mark.stroke == nil {
+            var fill: Color?
+            if case .solid(let color)? = mark.fill { fill = color }
+            let key = PointMark(radius: radius, fill: fill, evenOdd: mark.fillRule == .evenOdd,
+                                snapToPixels: mark.snapToPixels)
+            if pointMark != key {
+                var template = SVGBuffer(capacity: 128)
+                Self.circleAttributes(mark, radius: radius, into: &template)
+                pointMark = key
+                pointMarkBytes = template.bytes
+            }
+            body.append(pointMarkBytes)
+        } else {
+            Self.circleAttributes(mark, radius: radius, into: &body)
+        }
+        // An invisible hit target (a tooltip carrier) has nothing to pop: no animation, no bytes.
+        if let timeline, !mark.isInvisible {
+            pointPop(timeline.pointPop(series: k, progress: progress), additive: false, timeline: timeline)
+        }
+        body.raw("</circle></g>")
+        return true
+    }
+
+    /// A circle's attributes after its center, as `shape` writes them for a shape in solid paints (or none), and
+    /// the start tag's `>`.
+    private static func circleAttributes(_ s: Shape, radius: Double, into out: inout SVGBuffer) {
+        out.raw(" r=\"")
+        out.number(radius)
+        out.byte(UInt8(ascii: "\""))
+        if let fill = s.fill {
+            if fill != .solid(.black), case .solid(let color) = fill {
+                solidPaint(color, attribute: "fill", opacity: "fill-opacity", into: &out)
+            }
+            if s.fillRule == .evenOdd { out.raw(" fill-rule=\"evenodd\"") }
+        } else {
+            out.raw(" fill=\"none\"")
+        }
+        if case .solid(let color)? = s.stroke {
+            solidPaint(color, attribute: "stroke", opacity: "stroke-opacity", into: &out)
+            strokeStyle(s.strokeStyle, into: &out)
+        }
+        if s.snapToPixels { out.raw(" shape-rendering=\"crispEdges\"") }
+        out.byte(UInt8(ascii: ">"))
+    }
+
+    private static func isSolidOrNone(_ paint: Paint?) -> Bool {
+        if case .linearGradient? = paint { return false }
+        return true
     }
 
     /// The laps of an overdue ring arc (`Role.ringArc` above 1): the first child, a full turn, in one group and the
@@ -351,7 +462,7 @@ struct SVGDocumentWriter: ~Copyable {
         }
         if let stroke = s.stroke {
             paint(stroke, attribute: "stroke", opacity: "stroke-opacity", origin: origin)
-            strokeStyle(s.strokeStyle)
+            Self.strokeStyle(s.strokeStyle, into: &body)
         }
         if s.snapToPixels { body.raw(" shape-rendering=\"crispEdges\"") }
         if pathLength { body.raw(" pathLength=\"1\"") }
@@ -363,7 +474,7 @@ struct SVGDocumentWriter: ~Copyable {
         return circle != nil
     }
 
-    private mutating func strokeStyle(_ style: StrokeStyle) {
+    private static func strokeStyle(_ style: StrokeStyle, into body: inout SVGBuffer) {
         if style.width != 1 {
             body.raw(" stroke-width=\"")
             body.number(style.width.isFinite ? Swift.max(style.width, 0) : 1)

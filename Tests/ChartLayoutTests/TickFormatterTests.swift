@@ -1,3 +1,4 @@
+import ChartLocale
 import Testing
 import ChartSpec
 @testable import ChartLayout
@@ -96,6 +97,23 @@ struct TickFormatterTests {
                 let ticks = NiceTicks.compute(dataMin: start, dataMax: start + span)
                 let labels = TickFormatter(format).labels(for: ticks.values)
                 #expect(Set(labels).count == labels.count, "\(format) \(ticks.values) → \(labels)")
+            }
+        }
+    }
+
+    /// `append(_:to:)` (tooltips write their value straight into bytes) adds exactly `string(_:)`'s UTF-8 after
+    /// what the buffer holds, in every format, in the default locale and in locales that rewrite digits, separators
+    /// and signs.
+    @Test(arguments: [NumberFormat.auto, .si, .short, .grouped(nil), .grouped(2), .fixed(0), .fixed(3), .percent(1)])
+    func appendWritesTheSameBytesAsString(_ format: NumberFormat) {
+        let values: [Double] = [0, -0.0, 0.5, -1.25, 38.59, 1234.5, -98_765.4321, 3.2e9, 1e15, 9.5e15, -1.2e-7,
+                                0.00012, .nan, .infinity, -.infinity]
+        for tag in ["en", "de-DE", "ar-EG", "hi-IN", "fr", "tr"] {
+            let formatter = TickFormatter(format, locale: ChartLocale(tag) ?? .english)
+            for value in values {
+                var bytes = Array("Series 1 · D0: ".utf8)
+                formatter.append(value, to: &bytes)
+                #expect(bytes == Array("Series 1 · D0: \(formatter.string(value))".utf8), "\(tag) \(format) \(value)")
             }
         }
     }

@@ -81,6 +81,54 @@ struct SVGWriterTests {
         #expect(circle["cx"] == nil && circle["cy"] == nil && circle["r"] == "4")
     }
 
+    /// Point groups with one circle are written from a template shared by consecutive points: each point's circle
+    /// must still carry its own radius and paints, the ones the general shape writer gives the same circle.
+    @Test func consecutivePointCirclesKeepTheirOwnAttributes() throws {
+        let red = Color(rgb: 0xCC2200), gradient = LinearGradient(start: Point(0, 0), end: Point(0, 50), stops: [
+            GradientStop(offset: 0, color: red), GradientStop(offset: 1, color: .white),
+        ])
+        let marks: [Shape] = [
+            Shape(path: .circle(center: Point(10, 10), radius: 6), fill: .solid(.transparent)),
+            Shape(path: .circle(center: Point(20, 12.345), radius: 6), fill: .solid(.transparent)),
+            Shape(path: .circle(center: Point(30, 10), radius: 4), fill: .solid(red)),
+            Shape(path: .circle(center: Point(40, 10), radius: 4), fill: .solid(red.withOpacity(0.5))),
+            Shape(path: .circle(center: Point(50, 10), radius: 4), fill: .solid(.black)),
+            Shape(path: .circle(center: Point(55, 10), radius: 4), fill: .solid(.black), fillRule: .evenOdd),
+            Shape(path: .circle(center: Point(60, 10), radius: 3), fill: .solid(.white), stroke: .solid(red),
+                  strokeStyle: StrokeStyle(width: 2)),
+            Shape(path: .circle(center: Point(70, 10), radius: 3), stroke: .solid(red),
+                  strokeStyle: StrokeStyle(width: 1.5, cap: .butt)),
+            Shape(path: .circle(center: Point(75, 10), radius: 3), fill: .linearGradient(gradient)),
+            Shape(path: .circle(center: Point(80, 10), radius: 3), fill: .solid(red), snapToPixels: true),
+            Shape(path: .circle(center: Point(90, 10), radius: 6), fill: .solid(.transparent)),
+        ]
+        let groups = marks.enumerated().map { i, mark in
+            Group(role: .point(series: 0, index: i, progress: 0), opacity: i == 3 ? 0.5 : 1, tooltip: "p\(i) <&>",
+                  children: [.shape(mark)])
+        }
+        let root = try #require(parseXML(SVGWriter().write(shapeScene([], groups: groups))))
+        let points = root.elements("g").filter { $0["class"] == "point" }
+        #expect(points.count == marks.count)
+        for (i, (point, mark)) in zip(points, marks).enumerated() {
+            #expect(point["data-index"] == "\(i)" && point.first("title")?.text == "p\(i) <&>")
+            #expect(point["opacity"] == (i == 3 ? ".5" : nil))
+            // The oracle: the same circle written as a plain shape, its center left out.
+            let alone = try #require(parseXML(SVGWriter().write(shapeScene([mark]))))
+            var expected = try #require(alone.first("circle")).attributes
+            expected["cx"] = nil
+            expected["cy"] = nil
+            var written = try #require(point.first("circle")).attributes
+            written["cx"] = nil
+            written["cy"] = nil
+            if i == 8 {
+                // A gradient is defined in the point's own coordinates: only its reference differs.
+                #expect(written["fill"]?.hasPrefix("url(#") == true)
+                expected["fill"] = written["fill"]
+            }
+            #expect(written == expected, "point \(i)")
+        }
+    }
+
     @Test func gradientsAndClipsAreDefinedOnceAndReferenced() throws {
         let gradient = LinearGradient(start: Point(0, 0), end: Point(0, 50), stops: [
             GradientStop(offset: 0, color: Color(rgb: 0xFF0000)),

@@ -93,28 +93,50 @@ public struct TickFormatter: Hashable, Sendable {
         }
     }
 
+    /// `string(_:)` appended to `bytes` as UTF-8, without building a `String` in the default locale (tooltips:
+    /// one per drawn point).
+    public func append(_ value: Double, to bytes: inout [UInt8]) {
+        if locale.isDefault {
+            appendDefault(value, to: &bytes)
+        } else {
+            bytes.append(contentsOf: string(value).utf8)
+        }
+    }
+
     /// `string(_:)` in the default locale.
     func defaultString(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendDefault(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `defaultString(_:)` appended to `bytes` as UTF-8.
+    func appendDefault(_ value: Double, to bytes: inout [UInt8]) {
         switch format {
         case .fixed(let d):
-            return Self.fixed(value, decimals: d)
+            Self.appendFixed(value, decimals: d, to: &bytes)
         case .percent(let d):
-            return Self.fixed(value * 100, decimals: d) + "%"
+            Self.appendFixed(value * 100, decimals: d, to: &bytes)
+            bytes.append(UInt8(ascii: "%"))
         case .grouped(let d?):
-            return Self.fixed(value, decimals: d, grouped: true)
+            Self.appendFixed(value, decimals: d, grouped: true, to: &bytes)
         case .si, .short, .auto, .grouped(nil):
-            guard value.isFinite else { return Self.fixed(value, decimals: 0) }
+            guard value.isFinite else { return Self.appendFixed(value, decimals: 0, to: &bytes) }
             let a = abs(value)
             if let (unit, suffix) = unit(for: a) {
-                return Self.fixed(value / unit, decimals: 2, trim: true) + suffix
+                Self.appendFixed(value / unit, decimals: 2, trim: true, to: &bytes)
+                bytes.append(contentsOf: suffix.utf8)
+                return
             }
             if format != .grouped(nil) && (a >= 1e15 || (a > 0 && a < 1e-4)) {
-                return Self.scientific(value, decimals: 2, trim: true)
+                bytes.append(contentsOf: Self.scientific(value, decimals: 2, trim: true).utf8)
+                return
             }
             // About four significant digits, at least two decimals' worth for small values.
             let lead = a > 0 ? Int(log10(a).rounded(.down)) : 0
             let d = min(max(2, 3 - lead), Self.maxDecimals)
-            return Self.fixed(value, decimals: d, trim: true, grouped: format == .grouped(nil))
+            Self.appendFixed(value, decimals: d, trim: true, grouped: format == .grouped(nil), to: &bytes)
         }
     }
 
@@ -177,37 +199,62 @@ public struct TickFormatter: Hashable, Sendable {
     /// `value` with exactly `decimals` decimals, U+2212 for negatives, "0" for −0; with `trim`, trailing fractional
     /// zeros (and a bare point) are dropped; with `grouped`, a "," separates each three integer digits. Magnitudes
     /// beyond exact integer precision fall back to scientific notation.
-    /// Builds UTF-8 bytes directly: this runs for every tooltip, so it avoids Character-level String work.
     public static func fixed(_ value: Double, decimals: Int, trim: Bool = false, grouped: Bool = false) -> String {
-        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? minus + "∞" : "∞") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendFixed(value, decimals: decimals, trim: trim, grouped: grouped, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `fixed(_:decimals:trim:grouped:)` appended to `bytes` as UTF-8. Builds the bytes directly: this runs for
+    /// every tooltip, so it avoids Character-level String work and any allocation of its own.
+    public static func appendFixed(_ value: Double, decimals: Int, trim: Bool = false, grouped: Bool = false,
+                                   to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            return bytes.append(contentsOf: (value.isNaN ? "NaN" : (value < 0 ? minus + "∞" : "∞")).utf8)
+        }
         let d = min(max(decimals, 0), maxDecimals)
         let scaled = (abs(value) * pow10(d)).rounded()
-        guard scaled < 9e15 else { return scientific(value, decimals: 3, trim: true) }
+        guard scaled < 9e15 else { return bytes.append(contentsOf: scientific(value, decimals: 3, trim: true).utf8) }
         var n = UInt64(scaled)
         let negative = n != 0 && value < 0
-        // Digits in reverse order: at most 16 integer digits, 5 group separators, the point and 10 decimals.
-        var reversed: [UInt8] = []
-        reversed.reserveCapacity(40)
-        var position = 0
-        var trimming = trim
-        while n > 0 || position <= d {
-            let digit = UInt8(n % 10)
-            n /= 10
-            if position < d {
-                if !(trimming && digit == 0) {
-                    trimming = false
-                    reversed.append(0x30 + digit)
+        // Written from the end of a scratch buffer backwards, then appended in one copy: at most 16 integer digits,
+        // 5 group separators, the point, 10 decimals and the 3 bytes of the minus sign (35 bytes).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { scratch in
+            var start = scratch.count
+            var position = 0
+            var trimming = trim
+            while n > 0 || position <= d {
+                let digit = UInt8(n % 10)
+                n /= 10
+                if position < d {
+                    if !(trimming && digit == 0) {
+                        trimming = false
+                        start -= 1
+                        scratch[start] = 0x30 + digit
+                    }
+                } else {
+                    if position == d && d > 0 && start < scratch.count {  // "."
+                        start -= 1
+                        scratch[start] = 0x2E
+                    }
+                    if grouped && position > d && (position - d) % 3 == 0 {  // ","
+                        start -= 1
+                        scratch[start] = 0x2C
+                    }
+                    start -= 1
+                    scratch[start] = 0x30 + digit
                 }
-            } else {
-                if position == d && d > 0 && !reversed.isEmpty { reversed.append(0x2E) }  // "."
-                if grouped && position > d && (position - d) % 3 == 0 { reversed.append(0x2C) }  // ","
-                reversed.append(0x30 + digit)
+                position += 1
             }
-            position += 1
+            if negative {  // U+2212 in UTF-8
+                start -= 3
+                scratch[start] = 0xE2
+                scratch[start + 1] = 0x88
+                scratch[start + 2] = 0x92
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[start...]))
         }
-        if negative { reversed.append(contentsOf: [0x92, 0x88, 0xE2]) }  // U+2212 in UTF-8, reversed
-        reversed.reverse()
-        return String(decoding: reversed, as: UTF8.self)
     }
 
     /// `value` as mantissa e exponent, e.g. "2.5e−7", with `decimals` mantissa decimals.

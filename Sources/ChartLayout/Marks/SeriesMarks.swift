@@ -198,6 +198,10 @@ struct SeriesMarks {
             if !lone.isEmpty { children.append(.shape(Shape(path: lone, fill: .solid(color)))) }
         }
         let dotShape = series.dot.shape ?? .circle
+        // Every tooltip starts with "name · ".
+        let tooltipPrefix = Array(name.utf8) + Array(" · ".utf8)
+        var tooltipBytes = tooltipPrefix
+        tooltipBytes.reserveCapacity(tooltipPrefix.count + 48)
         for (n, c) in cumulative.enumerated()
         where (!manyPoints || (c.single && drawsLine && !manySingles)) && visible.contains(c.point) {
             let p = c.point
@@ -222,8 +226,16 @@ struct SeriesMarks {
                 shape = Shape(path: .circle(center: p, radius: radius(max(6, lineWidth * 2), at: p)),
                               fill: .solid(.transparent))
             }
-            let value = series.points[c.index].y ?? 0
-            let tooltip = ctx.tooltip("\(name) · \(label(c.index)): \(formatter.string(value))")
+            var tooltip: String?
+            if ctx.interactive {
+                // "name · label: value", built as UTF-8 bytes in one reused buffer (one per drawn point).
+                tooltipBytes.removeSubrange(tooltipPrefix.count...)
+                tooltipBytes.append(contentsOf: label(c.index).utf8)
+                tooltipBytes.append(UInt8(ascii: ":"))
+                tooltipBytes.append(UInt8(ascii: " "))
+                formatter.append(series.points[c.index].y ?? 0, to: &tooltipBytes)
+                tooltip = String(decoding: tooltipBytes, as: UTF8.self)
+            }
             children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
                                          tooltip: tooltip, children: [.shape(shape)])))
         }
