@@ -61,7 +61,7 @@ struct CoverageBand {
                             let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
                             var y = ya
                             var x = e.x0 + dxdy * (ya - e.y0)
-                            var row = Int(ya.rounded(.down))
+                            var row = Int(ya)  // ⌊ya⌋: ya ≥ bandTop ≥ 0, so truncation is the floor
                             while y < yb {
                                 let yNext = min(Double(row &+ 1), yb)
                                 let xNext = e.x0 + dxdy * (yNext - e.y0)

@@ -190,10 +190,8 @@ struct SceneRenderer {
         }
         let premultiplied = PixelMath.premultiplied(color, opacity: opacity)
         guard premultiplied >> 24 != 0 else { return true }
-        var blitter = SolidBlitter(canvas: canvas, color: premultiplied)
-        for r in rectangles {
-            for y in r.y0..<r.y1 { blitter.blit(x: r.x0, y: y, count: r.x1 &- r.x0, alpha: 255) }
-        }
+        let blitter = SolidBlitter(canvas: canvas, color: premultiplied)
+        for r in rectangles { blitter.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1) }
         return true
     }
 

@@ -43,6 +43,13 @@ struct PixelRectangleTests {
                                   snapToPixels: true)))
         nodes.append(.shape(Shape(path: path([Point(4, 96), Point(96, 96)], split: split, closed: false),
                                   stroke: .solid(.black), strokeStyle: StrokeStyle(width: 2), snapToPixels: true)))
+        // Translucent filled columns 1, 2 and 3 px wide across the bars (2, 4 and 6 at scale 2): both sides of the
+        // four-pixel step of the column fill, over pixels that differ from row to row.
+        for (x0, x1) in [(50.0, 51.0), (53.0, 55.0), (57.0, 60.0)] {
+            let corners = [Point(x0, 3), Point(x1, 3), Point(x1, 97), Point(x0, 97)]
+            nodes.append(.shape(Shape(path: path(corners, split: split, closed: true), fill: .solid(grey),
+                                      snapToPixels: true)))
+        }
         // Snapped bars, two of them touching, one reaching the image's edge, filled with a translucent colour over
         // the grid, and one opaque.
         for (x0, x1, top) in [(12.2, 30.4, 40.6), (30.4, 47.9, 22.0), (60.0, 100.0, 55.3)] {
