@@ -70,6 +70,16 @@ struct MemoryTrimPolicyTests {
         due.append(policy.shouldTrim(at: 44 * second))  // a worker's request (a render) counts: true
         #expect(due == [false, false, true, false, false, true, false, true])
     }
+
+    /// The values the server passes must be taken by glibc, or every render's buffers would again be unmapped and
+    /// faulted in per request. Elsewhere nothing is set.
+    @Test func glibcTakesTheThresholdsTheServerSets() {
+        #if os(Linux) && canImport(Glibc) && !CHART_PORTABLE_IO
+        #expect(holdFreedMemoryUntilIdle())
+        #else
+        #expect(!holdFreedMemoryUntilIdle())
+        #endif
+    }
 }
 
 /// The arithmetic of `maxBufferedInputBytes`.

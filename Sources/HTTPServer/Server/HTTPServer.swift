@@ -44,6 +44,7 @@ public final class HTTPServer: Sendable {
     {
         // A client that disconnects mid-response must cost an EPIPE, not the process.
         signal(SIGPIPE, SIG_IGN)
+        if configuration.releaseMemoryWhenIdle { holdFreedMemoryUntilIdle() }
         let poller = configuration.poller.resolved()
         guard poller != .epoll || PollerChoice.epollAvailable else {
             throw HTTPServerError(operation: "epoll (this system has none; use the poll poller)", errno: ENOSYS)
