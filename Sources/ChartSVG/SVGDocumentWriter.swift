@@ -193,17 +193,7 @@ struct SVGDocumentWriter: ~Copyable {
             sweepMask(disc, origin: inner, pad: RoleGeometry.maxStrokeWidth(g.children) + 1)
             body.raw(")\"")
         }
-        if opacity < 1 {
-            body.raw(" opacity=\"")
-            body.number(opacity)
-            body.byte(UInt8(ascii: "\""))
-        }
-        body.byte(UInt8(ascii: ">"))
-        if let tooltip = g.tooltip {
-            body.raw("<title>")
-            body.escaped(tooltip)
-            body.raw("</title>")
-        }
+        endGroupStart(opacity: opacity, tooltip: g.tooltip)
         // A point with a single mark animates the mark itself (no `additive` needed); the mark is
         // then written with an end tag in the static document too, so stripping stays exact.
         var singleMark: Shape?
@@ -244,6 +234,21 @@ struct SVGDocumentWriter: ~Copyable {
         body.raw("</g>")
     }
 
+    /// The end of a group's start tag: its opacity when below 1, `>`, then the tooltip as the group's `<title>`.
+    private mutating func endGroupStart(opacity: Double, tooltip: String?) {
+        if opacity < 1 {
+            body.raw(" opacity=\"")
+            body.number(opacity)
+            body.byte(UInt8(ascii: "\""))
+        }
+        body.byte(UInt8(ascii: ">"))
+        if let tooltip {
+            body.raw("<title>")
+            body.escaped(tooltip)
+            body.raw("</title>")
+        }
+    }
+
     /// A point's group whose one mark is a circle in solid paints or none (the dots and invisible hit targets: one
     /// group per point, the most frequent group), written byte for byte as `group` writes it, with the circle's
     /// radius and paints from `pointTemplate` while consecutive points share them. False (nothing written) for any
@@ -266,17 +271,7 @@ struct SVGDocumentWriter: ~Copyable {
             body.fixed(inner.y - origin.y, decimals: 2)
             body.raw(")\"")
         }
-        if opacity < 1 {
-            body.raw(" opacity=\"")
-            body.number(opacity)
-            body.byte(UInt8(ascii: "\""))
-        }
-        body.byte(UInt8(ascii: ">"))
-        if let tooltip = g.tooltip {
-            body.raw("<title>")
-            body.escaped(tooltip)
-            body.raw("</title>")
-        }
+        endGroupStart(opacity: opacity, tooltip: g.tooltip)
         body.raw("<circle")
         let cx = SVGBuffer.hundredths(center.x) - inner.x, cy = SVGBuffer.hundredths(center.y) - inner.y
         if cx != 0 {
