@@ -6,9 +6,10 @@
  * of equal pixels becomes one match by counting bits, with no per-byte search. Only where those runs are short or
  * absent does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
  * out as literals. The symbols are coded with one dynamic-Huffman block per 32 Ki symbols, built from their
- * frequencies (docs/benchmarks.md, "Raster and PNG" and "issue 14, PNG deflate"). Rows are converted into the
- * scanline buffer one ahead of the matcher, and Adler-32 is computed with SSE2 (AVX2 where the CPU has it). zlib is
- * still used for CRC-32.
+ * frequencies (docs/benchmarks.md, "Raster and PNG", "issue 14, PNG deflate" and "the PNG encoder per pixel"), and
+ * written without a branch per symbol. Rows are converted into the scanline buffer one ahead of the matcher; the AVX2
+ * row scan adds the Adler-32 of what it writes in the same pass (elsewhere it is a second pass with SSE2). CRC-32
+ * folds 16-byte blocks with PCLMULQDQ where the CPU has it; zlib does the rest.
  *
  * Format: RFC 1950 (zlib stream), RFC 1951 (deflate), PNG 1.2 (one IHDR, one IDAT, IEND; filter type 0 on every row,
  * which on these images beats PNG's predictors both in size and speed). */
