@@ -6,9 +6,10 @@
  * of equal pixels becomes one match by counting bits, with no per-byte search. Only where those runs are short or
  * absent does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
  * out as literals. The symbols are coded with one dynamic-Huffman block per 32 Ki symbols, built from their
- * frequencies (docs/benchmarks.md, "Raster and PNG" and "issue 14, PNG deflate"). Rows are converted into the
- * scanline buffer one ahead of the matcher, and Adler-32 is computed with SSE2 (AVX2 where the CPU has it). zlib is
- * still used for CRC-32.
+ * frequencies (docs/benchmarks.md, "Raster and PNG", "issue 14, PNG deflate" and "the PNG encoder per pixel"), and
+ * written without a branch per symbol. Rows are converted into the scanline buffer one ahead of the matcher; the AVX2
+ * row scan adds the Adler-32 of what it writes in the same pass (elsewhere it is a second pass with SSE2). CRC-32
+ * folds 16-byte blocks with PCLMULQDQ where the CPU has it; zlib does the rest.
  *
  * Format: RFC 1950 (zlib stream), RFC 1951 (deflate), PNG 1.2 (one IHDR, one IDAT, IEND; filter type 0 on every row,
  * which on these images beats PNG's predictors both in size and speed). */
@@ -228,8 +229,11 @@ static inline int distance_symbol(int d, int *extra, int *value) {
 
 #define BLOCK_SYMBOLS 32768
 
-/* A symbol is a literal byte (bit 31 clear) or a match: bit 31, length in bits 18-26, distance symbol in bits
- * 13-17 and the distance's extra bits in bits 0-12. */
+/* A symbol is one shape for literals and matches, so writing it takes no branch: bits 0-8 index the block's
+ * literal/length table (a literal byte 0-255, or 256 + length - 3 for a match, whose code carries the length's extra
+ * bits), bits 9-13 the distance symbol (NO_DISTANCE for a literal: an empty code), bits 14-26 the distance's extra
+ * bits (0 for a literal). */
+#define NO_DISTANCE 30
 typedef struct {
     uint32_t symbol[BLOCK_SYMBOLS];
     size_t count; /* not an int: stores to the uint32_t arrays cannot alias it, so it stays in a register */
@@ -238,6 +242,55 @@ typedef struct {
 } block;
 
 static const uint8_t code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+/* A block's codes as write_symbols reads them. */
+typedef struct {
+    uint32_t litLenCode[512];
+    uint32_t distCode[32];
+    uint8_t litLenBits[512];
+    uint8_t distBits[32], distTotal[32];
+} symbol_tables;
+
+/* Writes `n` symbols with the block's codes `t`; the caller has reserved 6 bytes per symbol. The bit writer's state
+ * is kept in locals: stores through the byte pointer could alias the writer's fields, which would reload them after
+ * every symbol. Always inlined into a baseline and a BMI2 copy (shifts by a register without moving it to CL). */
+static inline __attribute__((always_inline)) void write_symbols(bit_writer *w, const uint32_t *symbol, size_t n,
+                                                                 const symbol_tables *t) {
+    chart_png_buffer *out = w->out;
+    uint8_t *p = out->data + out->size;
+    uint64_t acc = w->acc;
+    unsigned count = (unsigned)w->count;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t s = symbol[i];
+        uint32_t idx = s & 511, ds = (s >> 9) & 31;
+        uint64_t dist = t->distCode[ds] | (uint64_t)(s >> 14) << t->distBits[ds];
+        uint64_t bits = t->litLenCode[idx] | dist << t->litLenBits[idx];
+        acc |= bits << count;
+        count += (unsigned)t->litLenBits[idx] + t->distTotal[ds]; /* at most 7 + 48 */
+        memcpy(p, &acc, 8);
+        p += count >> 3;
+        acc >>= count & ~7u;
+        count &= 7;
+    }
+    out->size = (size_t)(p - out->data);
+    w->acc = acc;
+    w->count = (int)count;
+}
+
+static void write_symbols_base(bit_writer *w, const uint32_t *symbol, size_t n, const symbol_tables *t) {
+    write_symbols(w, symbol, n, t);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define HAVE_BMI2_PATH 1
+/* Whether the CPU has BMI2 (set once, by init_tables). */
+static int haveBMI2 = 0;
+
+__attribute__((target("bmi2")))
+static void write_symbols_bmi2(bit_writer *w, const uint32_t *symbol, size_t n, const symbol_tables *t) {
+    write_symbols(w, symbol, n, t);
+}
+#endif
 
 /* Writes the collected symbols as a dynamic block (BFINAL = 0) and resets the block. */
 static int write_block(bit_writer *w, block *b) {
@@ -316,43 +369,30 @@ static int write_block(bit_writer *w, block *b) {
         else if (s == 17) put_bits(w, rleExtra[i], 3);
         else if (s == 18) put_bits(w, rleExtra[i], 7);
     }
-    /* Length codes with their extra bits appended, so a match is two table reads and one write of ≤ 20 + 28 bits. */
-    uint32_t lengthCode[259];
-    uint8_t lengthBits[259];
+    /* One table for literals and lengths (a length's code with its extra bits appended) and one for distances
+     * (NO_DISTANCE is the empty code of a literal), so a symbol is four table reads and one write of at most
+     * 20 + 28 bits, the same for both kinds. */
+    symbol_tables t;
+    for (int v = 0; v < 256; v++) {
+        t.litLenCode[v] = litCodes[v];
+        t.litLenBits[v] = lens[v];
+    }
     for (int len = 3; len <= 258; len++) {
         int sym = length_symbol[len];
-        lengthCode[len] = litCodes[sym] | (uint32_t)length_extra_value[len] << lens[sym];
-        lengthBits[len] = (uint8_t)(lens[sym] + length_extra_bits[len]);
+        t.litLenCode[256 + len - 3] = litCodes[sym] | (uint32_t)length_extra_value[len] << lens[sym];
+        t.litLenBits[256 + len - 3] = (uint8_t)(lens[sym] + length_extra_bits[len]);
     }
-    /* The symbols, with the bit writer's state in locals: stores through the byte pointer could alias the
-     * writer's fields, which would reload them after every symbol. */
-    chart_png_buffer *out = w->out;
-    uint8_t *p = out->data + out->size;
-    uint64_t acc = w->acc;
-    int count = w->count;
-    for (size_t i = 0; i < b->count; i++) {
-        uint32_t s = b->symbol[i];
-        uint64_t bits;
-        int n;
-        if (!(s >> 31)) {
-            bits = litCodes[s];
-            n = lens[s];
-        } else {
-            int len = (int)(s >> 18) & 0x1FF, ds = (int)(s >> 13) & 31, dlen = lens[286 + ds];
-            uint64_t dist = distCodes[ds] | (uint64_t)(s & 0x1FFF) << dlen;
-            bits = lengthCode[len] | dist << lengthBits[len];
-            n = lengthBits[len] + dlen + distance_extra_bits[ds];
-        }
-        acc |= bits << count;
-        count += n; /* at most 7 + 48 */
-        memcpy(p, &acc, 8);
-        p += count >> 3;
-        acc >>= count & ~7;
-        count &= 7;
+    for (int ds = 0; ds < 32; ds++) {
+        int used = ds < 30;
+        t.distCode[ds] = used ? distCodes[ds] : 0;
+        t.distBits[ds] = used ? lens[286 + ds] : 0;
+        t.distTotal[ds] = used ? (uint8_t)(lens[286 + ds] + distance_extra_bits[ds]) : 0;
     }
-    out->size = (size_t)(p - out->data);
-    w->acc = acc;
-    w->count = count;
+#if HAVE_BMI2_PATH
+    if (haveBMI2) write_symbols_bmi2(w, b->symbol, b->count, &t);
+    else
+#endif
+        write_symbols_base(w, b->symbol, b->count, &t);
     put_bits(w, litCodes[256], lens[256]);
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
@@ -361,13 +401,13 @@ static int write_block(bit_writer *w, block *b) {
 }
 
 static inline void add_literal(block *b, uint8_t v) {
-    b->symbol[b->count++] = v;
+    b->symbol[b->count++] = (uint32_t)v | NO_DISTANCE << 9;
     b->litFreq[v]++;
 }
 
 /* A match whose distance's symbol `ds` and extra-bits value are known. */
 static inline void add_match_coded(block *b, int len, int ds, int value) {
-    b->symbol[b->count++] = 1u << 31 | (uint32_t)len << 18 | (uint32_t)ds << 13 | (uint32_t)value;
+    b->symbol[b->count++] = (uint32_t)(256 + len - 3) | (uint32_t)ds << 9 | (uint32_t)value << 14;
     b->litFreq[length_symbol[len]]++;
     b->distFreq[ds]++;
 }
@@ -630,8 +670,91 @@ static void convert_row_rgba(const uint8_t *src, const uint8_t *aboveSrc, const 
     }
 }
 
+#if HAVE_SSSE3_PATH
+#include <wmmintrin.h>
+#include <smmintrin.h>
+#define HAVE_CLMUL_PATH 1
+/* Whether the CPU has PCLMULQDQ and SSE4.1 (set once, by init_tables). */
+static int haveCLMUL = 0;
+
+/* The CRC-32 register (not inverted) after `n` more bytes, n a multiple of 16 and at least 64: four 128-bit lanes
+ * folded 64 bytes at a time with carry-less multiplication, then folded into one and reduced to 32 bits (Barrett),
+ * as in Intel's "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ Instruction" (2009), bit-reflected
+ * constants of its appendix for the polynomial 0x04C11DB7; the same folding as Chromium's zlib (crc32_simd.c). */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_clmul(uint32_t crc, const uint8_t *buf, size_t len) {
+    const __m128i k1k2 = _mm_set_epi64x(0x01c6e41596, 0x0154442bd4);
+    const __m128i k3k4 = _mm_set_epi64x(0x00ccaa009e, 0x01751997d0);
+    const __m128i k5k0 = _mm_set_epi64x(0, 0x0163cd6124);
+    const __m128i poly = _mm_set_epi64x(0x01f7011641, 0x01db710641);
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(buf + 0x00));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(buf + 0x10));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(buf + 0x20));
+    __m128i x4 = _mm_loadu_si128((const __m128i *)(buf + 0x30));
+    x1 = _mm_xor_si128(x1, _mm_cvtsi32_si128((int)crc));
+    buf += 64;
+    len -= 64;
+    while (len >= 64) {
+        __m128i x5 = _mm_clmulepi64_si128(x1, k1k2, 0x00), x6 = _mm_clmulepi64_si128(x2, k1k2, 0x00);
+        __m128i x7 = _mm_clmulepi64_si128(x3, k1k2, 0x00), x8 = _mm_clmulepi64_si128(x4, k1k2, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k1k2, 0x11);
+        x2 = _mm_clmulepi64_si128(x2, k1k2, 0x11);
+        x3 = _mm_clmulepi64_si128(x3, k1k2, 0x11);
+        x4 = _mm_clmulepi64_si128(x4, k1k2, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, x5), _mm_loadu_si128((const __m128i *)(buf + 0x00)));
+        x2 = _mm_xor_si128(_mm_xor_si128(x2, x6), _mm_loadu_si128((const __m128i *)(buf + 0x10)));
+        x3 = _mm_xor_si128(_mm_xor_si128(x3, x7), _mm_loadu_si128((const __m128i *)(buf + 0x20)));
+        x4 = _mm_xor_si128(_mm_xor_si128(x4, x8), _mm_loadu_si128((const __m128i *)(buf + 0x30)));
+        buf += 64;
+        len -= 64;
+    }
+    /* Four lanes into one, then the remaining 16-byte blocks. */
+    __m128i x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+    x1 = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x1, k3k4, 0x11), x2), x5);
+    x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+    x1 = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x1, k3k4, 0x11), x3), x5);
+    x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+    x1 = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x1, k3k4, 0x11), x4), x5);
+    while (len >= 16) {
+        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+        x1 = _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x1, k3k4, 0x11),
+                                         _mm_loadu_si128((const __m128i *)buf)), x5);
+        buf += 16;
+        len -= 16;
+    }
+    /* 128 bits to 64, then Barrett reduction to 32. */
+    const __m128i low32 = _mm_setr_epi32(-1, 0, -1, 0);
+    x2 = _mm_clmulepi64_si128(x1, k3k4, 0x10);
+    x1 = _mm_xor_si128(_mm_srli_si128(x1, 8), x2);
+    x2 = _mm_srli_si128(x1, 4);
+    x1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x1, low32), k5k0, 0x00), x2);
+    x2 = _mm_clmulepi64_si128(_mm_and_si128(x1, low32), poly, 0x10);
+    x2 = _mm_clmulepi64_si128(_mm_and_si128(x2, low32), poly, 0x00);
+    x1 = _mm_xor_si128(x1, x2);
+    return (uint32_t)_mm_extract_epi32(x1, 1);
+}
+#endif
+
+static void init_tables(void);
+static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
+
+/* CRC-32 as zlib's crc32 (start with 0): with PCLMULQDQ for the 16-byte blocks of inputs of 64 bytes or more, zlib
+ * for the rest. */
+static uint32_t crc32_update(uint32_t crc, const uint8_t *bytes, size_t n) {
+#if HAVE_CLMUL_PATH
+    pthread_once(&tablesOnce, init_tables);
+    if (haveCLMUL && n >= 64) {
+        size_t blocks = n & ~(size_t)15;
+        crc = ~crc32_clmul(~crc, bytes, blocks);
+        bytes += blocks;
+        n -= blocks;
+    }
+#endif
+    return n ? (uint32_t)crc32_z(crc, bytes, n) : crc;
+}
+
 static uint32_t crc_of(const uint8_t *bytes, size_t n) {
-    return (uint32_t)crc32(crc32(0, Z_NULL, 0), bytes, (uInt)n);
+    return crc32_update(0, bytes, n);
 }
 
 /* Appends a complete chunk. */
@@ -675,6 +798,12 @@ static void init_tables(void) {
 #endif
 #if HAVE_AVX2_PATH
     haveAVX2 = __builtin_cpu_supports("avx2");
+#endif
+#if HAVE_BMI2_PATH
+    haveBMI2 = __builtin_cpu_supports("bmi2");
+#endif
+#if HAVE_CLMUL_PATH
+    haveCLMUL = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
 #endif
 }
 
@@ -849,60 +978,181 @@ static inline __m256i unpremultiply8(__m256i v) {
     return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, _mm256_setzero_si256()), out);
 }
 
-/* scan_row with AVX2, eight pixels per step (no APNG `previous`): the masks come from comparing the input pixels
- * (equal premultiplied pixels convert to equal bytes), one mask byte per step. An RGBA step whose pixels all equal
- * the one before takes its converted value, one whose pixels all equal those above takes the row above's bytes,
- * any other converts all eight at once. An RGB step drops alpha with a byte shuffle; each of its two 16-byte stores
- * writes 4 bytes past its 12, overwritten by the next, so the loop stops while they still fall inside the row. */
+/* Adler-32 sums of the bytes a row scan writes, 8 pixels (32 RGBA or 24 RGB bytes) per step, as adler_update_avx2
+ * keeps them: per step psadbw gives the byte sum for s1, pmaddubsw with the step's weights (then pmaddwd with ones)
+ * the weighted sum for s2, and s2 also gains (step bytes)·s1, kept as the running sum of s1 before each step. Folded
+ * into the scalar sums at most every ADLER_FOLD_STEPS steps (4096 bytes, below zlib's NMAX of 5552, so no sum can
+ * have wrapped). */
+enum { ADLER_FOLD_STEPS = 128 };
+
+typedef struct {
+    __m256i s1, s2, before;
+    uint32_t steps;
+} adler_lanes;
+
 __attribute__((target("avx2")))
-static void scan_row_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
-                          uint32_t width, int channels, uint64_t *left, uint64_t *up) {
+static inline void adler_lanes_add(adler_lanes *l, __m256i bytes, __m256i weights) {
+    const __m256i zero = _mm256_setzero_si256();
+    l->before = _mm256_add_epi32(l->before, l->s1);
+    l->s1 = _mm256_add_epi32(l->s1, _mm256_sad_epu8(bytes, zero));
+    l->s2 = _mm256_add_epi32(l->s2, _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, weights), _mm256_set1_epi16(1)));
+    l->steps++;
+}
+
+/* Adds the lanes (steps of `stepBytes` bytes) to the scalar sums, reduced modulo 65521, and clears them. */
+__attribute__((target("avx2")))
+static inline void adler_lanes_fold(adler_lanes *l, uint32_t stepBytes, uint32_t *a, uint32_t *b) {
+    if (l->steps == 0) return;
+    uint32_t t1[8], t2[8], t3[8];
+    _mm256_storeu_si256((__m256i *)t1, l->s1);
+    _mm256_storeu_si256((__m256i *)t2, l->s2);
+    _mm256_storeu_si256((__m256i *)t3, l->before);
+    uint32_t sum1 = 0, sum2 = 0, sumBefore = 0;
+    for (int k = 0; k < 8; k++) { sum1 += t1[k]; sum2 += t2[k]; sumBefore += t3[k]; }
+    *b = (*b + stepBytes * l->steps * *a + stepBytes * sumBefore + sum2) % 65521;
+    *a = (*a + sum1) % 65521;
+    l->s1 = l->s2 = l->before = _mm256_setzero_si256();
+    l->steps = 0;
+}
+
+/* One RGBA step of scan_row_rgba_avx2: pixels `v`, their left neighbours `l` (`leftValid` clears lanes that have
+ * none), the row above's pixels at `aboveSrc` and converted bytes at `aboveOut` (NULL: none); returns the converted
+ * pixels, written at `out`, and their masks. */
+__attribute__((target("avx2")))
+static inline __m256i rgba_step(__m256i v, __m256i l, unsigned leftValid, const uint8_t *aboveSrc,
+                                const uint8_t *aboveOut, __m256i lastOut, uint8_t *out, uint8_t *leftByte,
+                                uint8_t *upByte) {
+    unsigned mL = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, l))) & leftValid;
+    unsigned mU = 0;
+    if (aboveSrc != NULL) {
+        __m256i u = _mm256_loadu_si256((const __m256i *)aboveSrc);
+        mU = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, u)));
+    }
+    *leftByte = (uint8_t)mL;
+    *upByte = (uint8_t)mU;
+    __m256i o;
+    if (mL == 0xFF) o = _mm256_permutevar8x32_epi32(lastOut, _mm256_set1_epi32(7));
+    else if (mU == 0xFF) o = _mm256_loadu_si256((const __m256i *)aboveOut);
+    else o = unpremultiply8(v);
+    _mm256_storeu_si256((__m256i *)out, o);
+    return o;
+}
+
+/* scan_row with AVX2 for RGBA, eight pixels per step (no APNG `previous`): the masks come from comparing the input
+ * pixels (equal premultiplied pixels convert to equal bytes), one mask byte per step. A step whose pixels all equal
+ * the one before takes its converted value, one whose pixels all equal those above takes the row above's bytes, any
+ * other converts all eight at once. The Adler-32 of the written bytes (`out`, after the filter byte) is added to
+ * *a, *b in the same pass. */
+__attribute__((target("avx2")))
+static void scan_row_rgba_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
+                               uint32_t width, uint64_t *left, uint64_t *up, uint32_t *a, uint32_t *b) {
     uint8_t *leftBytes = (uint8_t *)left, *upBytes = (uint8_t *)up;
-    const __m256i drop = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    /* RGB steps stop while their second store (12 + 16 bytes past 3x) still fits in the row. */
-    const uint32_t steps = channels == 4 ? width / 8 : (width >= 10 ? (width - 10) / 8 + 1 : 0);
-    uint32_t lastOut = 0;
-    uint32_t x = 0;
-    for (uint32_t i = 0; i < steps; i++, x += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(src + 4 * (size_t)x));
-        /* The pixels one to the left; for the first step, lane 0 compares with itself and is cleared. */
-        __m256i l = i ? _mm256_loadu_si256((const __m256i *)(src + 4 * (size_t)x - 4))
-                      : _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6));
-        unsigned mL = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, l))) & (i ? 0xFF : 0xFE);
-        unsigned mU = 0;
-        if (aboveSrc != NULL) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(aboveSrc + 4 * (size_t)x));
-            mU = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, a)));
-        }
-        leftBytes[i] = (uint8_t)mL;
-        upBytes[i] = (uint8_t)mU;
-        if (channels == 4) {
-            __m256i o;
-            if (mL == 0xFF) o = _mm256_set1_epi32((int)lastOut);
-            else if (mU == 0xFF) o = _mm256_loadu_si256((const __m256i *)(aboveOut + 4 * (size_t)x));
-            else o = unpremultiply8(v);
-            _mm256_storeu_si256((__m256i *)(out + 4 * (size_t)x), o);
-            lastOut = (uint32_t)_mm256_extract_epi32(o, 7);
-        } else {
-            __m256i o = _mm256_shuffle_epi8(v, drop);
-            _mm_storeu_si128((__m128i *)(out + 3 * (size_t)x), _mm256_castsi256_si128(o));
-            _mm_storeu_si128((__m128i *)(out + 3 * (size_t)x + 12), _mm256_extracti128_si256(o, 1));
+    const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
+                                             14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const uint32_t steps = width / 8;
+    adler_lanes lanes = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), 0};
+    if (steps > 0) {
+        /* The first step: its pixels one to the left are its own shifted by one, lane 0 (none) cleared. */
+        __m256i v = _mm256_loadu_si256((const __m256i *)src);
+        __m256i l = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6));
+        __m256i o = rgba_step(v, l, 0xFE, aboveSrc, aboveOut, _mm256_setzero_si256(), out, leftBytes, upBytes);
+        adler_lanes_add(&lanes, o, weights);
+        for (uint32_t start = 1; start < steps; start += ADLER_FOLD_STEPS) {
+            uint32_t end = steps - start > ADLER_FOLD_STEPS ? start + ADLER_FOLD_STEPS : steps;
+            for (uint32_t i = start; i < end; i++) {
+                const size_t at = 32 * (size_t)i;
+                v = _mm256_loadu_si256((const __m256i *)(src + at));
+                l = _mm256_loadu_si256((const __m256i *)(src + at - 4));
+                o = rgba_step(v, l, 0xFF, aboveSrc ? aboveSrc + at : NULL, aboveOut ? aboveOut + at : NULL, o,
+                              out + at, leftBytes + i, upBytes + i);
+                adler_lanes_add(&lanes, o, weights);
+            }
+            adler_lanes_fold(&lanes, 32, a, b);
         }
     }
-    for (; x < width; x++) {
+    adler_lanes_fold(&lanes, 32, a, b);
+    uint32_t s1 = *a, s2 = *b;
+    for (uint32_t x = 8 * steps; x < width; x++) {
         uint32_t p = pixel_at(src, x);
         if (x > 0 && p == pixel_at(src, x - 1)) left[x >> 6] |= (uint64_t)1 << (x & 63);
         if (aboveSrc != NULL && p == pixel_at(aboveSrc, x)) up[x >> 6] |= (uint64_t)1 << (x & 63);
-        if (channels == 4) {
-            uint32_t o = unpremultiply(p);
-            memcpy(out + 4 * (size_t)x, &o, 4);
-        } else {
-            out[3 * (size_t)x] = (uint8_t)p;
-            out[3 * (size_t)x + 1] = (uint8_t)(p >> 8);
-            out[3 * (size_t)x + 2] = (uint8_t)(p >> 16);
+        uint32_t o = unpremultiply(p);
+        memcpy(out + 4 * (size_t)x, &o, 4);
+        for (int k = 0; k < 4; k++) {
+            s1 += (o >> (8 * k)) & 0xFF;
+            s2 += s1;
         }
     }
+    *a = s1 % 65521;
+    *b = s2 % 65521;
+}
+
+/* One RGB step of scan_row_rgb_avx2, as rgba_step: returns the 24 bytes written at `out` as two lanes of 12, each
+ * followed by 4 zero bytes. */
+__attribute__((target("avx2")))
+static inline __m256i rgb_step(__m256i v, __m256i l, unsigned leftValid, const uint8_t *aboveSrc, uint8_t *out,
+                               uint8_t *leftByte, uint8_t *upByte) {
+    const __m256i drop = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    unsigned mL = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, l))) & leftValid;
+    unsigned mU = 0;
+    if (aboveSrc != NULL) {
+        __m256i u = _mm256_loadu_si256((const __m256i *)aboveSrc);
+        mU = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, u)));
+    }
+    *leftByte = (uint8_t)mL;
+    *upByte = (uint8_t)mU;
+    __m256i o = _mm256_shuffle_epi8(v, drop);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(o));
+    _mm_storeu_si128((__m128i *)(out + 12), _mm256_extracti128_si256(o, 1));
+    return o;
+}
+
+/* The same for RGB: a step drops alpha with a byte shuffle (which zeroes each lane's last 4 bytes, so the Adler sums
+ * see 24 bytes); each of its two 16-byte stores writes 4 bytes past its 12, overwritten by the next, so the loop
+ * stops while they still fall inside the row. */
+__attribute__((target("avx2")))
+static void scan_row_rgb_avx2(const uint8_t *src, const uint8_t *aboveSrc, uint8_t *out, uint32_t width,
+                              uint64_t *left, uint64_t *up, uint32_t *a, uint32_t *b) {
+    uint8_t *leftBytes = (uint8_t *)left, *upBytes = (uint8_t *)up;
+    const __m256i weights = _mm256_setr_epi8(24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 0, 0, 0, 0,
+                                             12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0);
+    /* Steps stop while their second store (12 + 16 bytes past 3x) still fits in the row. */
+    const uint32_t steps = width >= 10 ? (width - 10) / 8 + 1 : 0;
+    adler_lanes lanes = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), 0};
+    if (steps > 0) {
+        /* The first step: its pixels one to the left are its own shifted by one, lane 0 (none) cleared. */
+        __m256i v = _mm256_loadu_si256((const __m256i *)src);
+        __m256i l = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6));
+        adler_lanes_add(&lanes, rgb_step(v, l, 0xFE, aboveSrc, out, leftBytes, upBytes), weights);
+        for (uint32_t start = 1; start < steps; start += ADLER_FOLD_STEPS) {
+            uint32_t end = steps - start > ADLER_FOLD_STEPS ? start + ADLER_FOLD_STEPS : steps;
+            for (uint32_t i = start; i < end; i++) {
+                const size_t at = 32 * (size_t)i;
+                v = _mm256_loadu_si256((const __m256i *)(src + at));
+                l = _mm256_loadu_si256((const __m256i *)(src + at - 4));
+                __m256i o = rgb_step(v, l, 0xFF, aboveSrc ? aboveSrc + at : NULL, out + 24 * (size_t)i,
+                                     leftBytes + i, upBytes + i);
+                adler_lanes_add(&lanes, o, weights);
+            }
+            adler_lanes_fold(&lanes, 24, a, b);
+        }
+    }
+    adler_lanes_fold(&lanes, 24, a, b);
+    uint32_t s1 = *a, s2 = *b;
+    for (uint32_t x = 8 * steps; x < width; x++) {
+        uint32_t p = pixel_at(src, x);
+        if (x > 0 && p == pixel_at(src, x - 1)) left[x >> 6] |= (uint64_t)1 << (x & 63);
+        if (aboveSrc != NULL && p == pixel_at(aboveSrc, x)) up[x >> 6] |= (uint64_t)1 << (x & 63);
+        for (int k = 0; k < 3; k++) {
+            uint8_t c = (uint8_t)(p >> (8 * k));
+            out[3 * (size_t)x + (size_t)k] = c;
+            s1 += c;
+            s2 += s1;
+        }
+    }
+    *a = s1 % 65521;
+    *b = s2 % 65521;
 }
 #endif
 
@@ -912,14 +1162,19 @@ static void scan_row_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uin
  * only loses a match. */
 static void scan_row(const uint8_t *src, const uint8_t *previous, const uint8_t *aboveSrc, const uint8_t *aboveRow,
                      uint8_t *row, uint32_t width, int channels, int upBits, uint64_t *left, uint64_t *up,
-                     size_t words) {
+                     size_t words, uint32_t *a, uint32_t *b) {
     memset(left, 0, words * sizeof(uint64_t));
     memset(up, 0, words * sizeof(uint64_t));
+    row[0] = 0;
+    /* The filter byte's share of the Adler-32: s1 gains 0, s2 gains s1. */
+    *b = (*b + *a) % 65521;
 #if HAVE_AVX2_PATH
     if (use_avx2() && previous == NULL) {
-        row[0] = 0;
-        scan_row_avx2(src, upBits ? aboveSrc : NULL, aboveRow ? aboveRow + 1 : NULL, row + 1, width, channels,
-                      left, up);
+        if (channels == 4)
+            scan_row_rgba_avx2(src, upBits ? aboveSrc : NULL, aboveRow ? aboveRow + 1 : NULL, row + 1, width, left,
+                               up, a, b);
+        else
+            scan_row_rgb_avx2(src, upBits ? aboveSrc : NULL, row + 1, width, left, up, a, b);
         return;
     }
 #endif
@@ -928,6 +1183,7 @@ static void scan_row(const uint8_t *src, const uint8_t *previous, const uint8_t 
     if (channels == 4) row_masks_rgba(row + 1, above, width, left, up);
     else row_masks_rgb(row + 1, above, width, left, up);
     left[0] &= ~(uint64_t)1;
+    adler_update(a, b, row + 1, (size_t)width * (size_t)channels);
 }
 
 /* The matcher's state across rows: the block being filled, the match being extended (`curLen` bytes ending at the
@@ -939,6 +1195,9 @@ typedef struct {
     const uint8_t *raw;
     long curDist, curLen;
     int ok;
+    /* The distance of the pixel above (one scanline), its distance symbol and extra-bits value: most matches. */
+    long upDist;
+    int upSymbol, upValue;
 } matcher;
 
 /* Makes room for n more symbols, writing the block out when it is full. */
@@ -961,8 +1220,13 @@ static inline __attribute__((always_inline)) void flush_match(matcher *m, const 
     m->curDist = 0;
     if (len == 0) return;
     if (len < 3) { emit_literals(m, end - len, len); return; }
-    int extra, value;
-    int ds = distance_symbol((int)dist, &extra, &value);
+    int extra, value, ds;
+    if (dist == m->upDist) {
+        ds = m->upSymbol;
+        value = m->upValue;
+    } else {
+        ds = distance_symbol((int)dist, &extra, &value);
+    }
     while (__builtin_expect(len > 258, 0)) {
         int piece = len - 258 < 3 ? (int)len - 3 : 258;
         if (!room_for(m, 1)) return;
@@ -1083,7 +1347,6 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
 static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
                                      uint32_t width, uint32_t height, int channels, int useHash,
                                      chart_png_buffer *out) {
-    static pthread_once_t tablesOnce = PTHREAD_ONCE_INIT;
     pthread_once(&tablesOnce, init_tables);
     enum { pad = 16 };
     size_t stride = (size_t)width * (size_t)channels + 1;
@@ -1112,21 +1375,25 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
     put_bytes(out, zlibHeader, 2);
 
     bit_writer w = {out, 0, 0};
-    matcher m = {b, &w, head, raw, 0, 0, 1};
+    matcher m = {b, &w, head, raw, 0, 0, 1, (long)stride, 0, 0};
+    if (stride <= 32768) {
+        int extra;
+        m.upSymbol = distance_symbol((int)stride, &extra, &m.upValue);
+    } else {
+        m.upDist = 0; /* out of reach: never a match's distance */
+    }
     uint32_t s1 = 1, s2 = 0;
     const long upDist = (long)stride;
     const int upReachable = stride <= 32768;
     /* Rows are converted one ahead of the matcher, so the hash's reads past a row's last pixel see written
      * bytes. */
-    scan_row(pixels, previous, NULL, NULL, raw, width, channels, 0, left, up, words);
-    adler_update(&s1, &s2, raw, stride);
+    scan_row(pixels, previous, NULL, NULL, raw, width, channels, 0, left, up, words, &s1, &s2);
     for (uint32_t y = 0; y < height && m.ok; y++) {
         if (y + 1 < height) {
             size_t next = (size_t)(y + 1) * pixelStride * 4;
             scan_row(pixels + next, previous ? previous + next : NULL, pixels + next - pixelStride * 4,
                      raw + (size_t)y * stride, raw + (size_t)(y + 1) * stride, width, channels, upReachable,
-                     nextLeft, nextUp, words);
-            adler_update(&s1, &s2, raw + (size_t)(y + 1) * stride, stride);
+                     nextLeft, nextUp, words, &s1, &s2);
         }
         int above = y > 0 && upReachable;
         if (channels == 4) match_row(&m, (long)((size_t)y * stride), width, 4, upDist, above, left, up);
@@ -1236,7 +1503,7 @@ int chart_png_deflate_rect(const uint8_t *pixels, const uint8_t *previous, uint3
 }
 
 uint32_t chart_crc32(uint32_t crc, const uint8_t *bytes, size_t n) {
-    return (uint32_t)crc32(crc, bytes, (uInt)n);
+    return crc32_update(crc, bytes, n);
 }
 
 int chart_png_allow_avx2(int allowed) {
