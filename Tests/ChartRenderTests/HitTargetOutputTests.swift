@@ -12,9 +12,11 @@ struct HitTargetOutputTests {
     let renderer = ChartRenderer.shared
 
     static let specs = [
-        #"{"series": [{"name": "A", "values": [1, 3, 2.25, null, 7]}, {"name": "B <&>", "values": [4, 1e6, -2]}], "labels": ["Q1", "Q2", "Q3", "Q4", "Q5"]}"#,
+        #"{"series": [{"name": "A", "values": [1, 3, 2.25, null, 7]}, {"name": "B <&>", "values": [4, 1e6, -2]}], "#
+            + #""labels": ["Q1", "Q2", "Q3", "Q4", "Q5"]}"#,
         #"{"series": [{"name": "Home", "values": [0.5, 0.25, 0.125]}], "locale": "de-DE", "format": "smil"}"#,
-        #"{"series": [{"name": "T", "points": [["2026-03-28T00:00", 41], ["2026-03-29T06:00", -1234.5]]}], "x": {"type": "time", "timeZone": "Europe/Berlin"}, "locale": "ar-EG"}"#,
+        #"{"series": [{"name": "T", "points": [["2026-03-28T00:00", 41], ["2026-03-29T06:00", -1234.5]]}], "#
+            + #""x": {"type": "time", "timeZone": "Europe/Berlin"}, "locale": "ar-EG"}"#,
     ]
 
     func targets(_ scene: Scene) -> [HitTarget] {
