@@ -73,6 +73,7 @@ public struct AnimationTimeline: Sendable {
     /// `body` returns false for it.
     static func forEachRole(_ nodes: [Node], _ body: (Role) -> Bool) {
         for node in nodes {
+            if case .hitTarget(let h) = node { _ = body(h.role) }
             guard case .group(let g) = node else { continue }
             if let role = g.role, !body(role) { continue }
             forEachRole(g.children, body)

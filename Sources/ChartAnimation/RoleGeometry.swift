@@ -12,6 +12,7 @@ public enum RoleGeometry {
             switch node {
             case .shape(let s): b = s.path.controlBounds
             case .group(let g): b = bounds(of: g.children)
+            case .hitTarget(let h): b = h.shape.path.controlBounds
             case .text: b = nil
             }
             if let b { result = result.map { $0.union(b) } ?? b }

@@ -182,6 +182,9 @@ public struct SceneAnimator: Sendable {
                 run.position = map(run.position)
                 if uniform { run.size *= sx }
                 return .text(run)
+            case .hitTarget(let h):
+                // As the group it stands for (a hit target is never inside a scaled group in laid-out scenes).
+                return scaled([.group(h.group)], about: o, x: sx, y: sy)[0]
             case .group(var g):
                 g.children = scaled(g.children, about: o, x: sx, y: sy)
                 if let clip = g.clip {

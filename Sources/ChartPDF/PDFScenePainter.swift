@@ -64,6 +64,8 @@ struct PDFScenePainter {
                 if run.color.alpha > 0 { fonts?.draw(run, into: &stream.bytes, resources: &resources) }
             case .group(let group):
                 try paint(group, into: &stream, opacity: opacity, depth: depth, patternMatrix: patternMatrix)
+            case .hitTarget:
+                continue  // paints nothing (interactive scenes only)
             }
         }
     }

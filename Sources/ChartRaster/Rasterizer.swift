@@ -97,7 +97,7 @@ public struct Rasterizer: Sendable {
             switch node {
             case .text: count += 1
             case .group(let g): count += countTextRuns(g.children)
-            case .shape: break
+            case .shape, .hitTarget: break
             }
         }
         return count

@@ -42,6 +42,8 @@ struct SceneRenderer {
                 if let glyphs { draw(run, placer: glyphs, on: canvas, clip: clip, opacity: opacity) }
             case .shape(let shape):
                 draw(shape, on: canvas, clip: clip, opacity: opacity)
+            case .hitTarget:
+                continue  // paints nothing (interactive scenes only)
             case .group(let group):
                 var groupClip = clip
                 if let r = group.clip {
@@ -113,6 +115,7 @@ struct SceneRenderer {
             case .text(let run): bounds = glyphs.flatMap { deviceBounds(of: run, placer: $0) }
             case .shape(let shape): bounds = deviceBounds(of: shape)
             case .group(let group): bounds = contentBounds(group.children)
+            case .hitTarget: bounds = nil
             }
             guard let b = bounds else { continue }
             result = result.map { DeviceRect(x0: min($0.x0, b.x0), y0: min($0.y0, b.y0), x1: max($0.x1, b.x1),

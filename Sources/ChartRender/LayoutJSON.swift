@@ -58,6 +58,11 @@ enum LayoutJSON {
         var markers: [(role: Role, box: Rect)] = []
         scene.forEachNode { node, parents in
             if case .text(let run) = node { texts.append((run, parents.last { $0.role != nil }?.role)) }
+            if case .hitTarget(let h) = node {
+                // As its `.point` group: a point at its circle's center, no marker (it is invisible).
+                points.append((h.series, h.index, h.bounds.center, h.tooltip.text))
+                return
+            }
             guard case .group(let g) = node else { return }
             if let role = g.role, let box = markerBounds(role, g.children) { markers.append((role, box)) }
             switch g.role {
@@ -330,7 +335,7 @@ enum LayoutJSON {
                 }
             case .group(let g):
                 if let c = firstColor(g.children) { return c }
-            case .text: continue
+            case .text, .hitTarget: continue
             }
         }
         return nil

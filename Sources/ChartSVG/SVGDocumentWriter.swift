@@ -32,6 +32,9 @@ struct SVGDocumentWriter: ~Copyable {
     /// circle `pointGroup` wrote, and the mark they were written for: a series' points share them.
     private var pointMark: PointMark?
     private var pointMarkBytes: [UInt8] = []
+    /// The last hit target's tooltip prefix and its escaped bytes: a series' targets share them.
+    private var tooltipPrefix = ""
+    private var tooltipPrefixBytes: [UInt8] = []
 
     /// What an unstroked point circle writes besides its center: plain values, compared per point.
     struct PointMark: Equatable {
@@ -129,6 +132,7 @@ struct SVGDocumentWriter: ~Copyable {
             case .shape(let s): shape(s, origin: origin, pathLength: pathLength)
             case .text(let t): text(t, origin: origin)
             case .group(let g): group(g, origin: origin)
+            case .hitTarget(let h): hitTarget(h, origin: origin)
             }
         }
     }
@@ -232,6 +236,72 @@ struct SVGDocumentWriter: ~Copyable {
             nodes(g.children, origin: inner, pathLength: drawsWithDash)
         }
         body.raw("</g>")
+    }
+
+    /// A hit target, byte for byte as `group` writes the `.point` group it stands for (`HitTarget.group`, through
+    /// `pointGroup`: its circle read back from the path's numbers), without building the group: the tooltip's parts
+    /// escaped one after the other (escaping works per character, so that is the joined text's escape), the
+    /// circle's center and radius from the same arithmetic on `center ± radius` as `circle(_:)` and
+    /// `Path.controlBounds`. A target whose numbers are outside what that read-back reproduces exactly (a radius
+    /// of 0, coordinates past a million pixels) is written as its group.
+    private mutating func hitTarget(_ h: HitTarget, origin: Origin) {
+        let c = h.center, r = h.radius
+        let left = c.x - r, right = c.x + r, top = c.y - r, bottom = c.y + r
+        let radius = (right - left) / 2
+        guard radius > 0, r <= 1e6, c.x.magnitude <= 1e6, c.y.magnitude <= 1e6 else {
+            group(h.group, origin: origin)
+            return
+        }
+        // `controlBounds`' center places the group; `circle(_:)`'s center and radius the circle in it.
+        let inner = Origin(x: SVGBuffer.hundredths(left + (right - left) / 2),
+                           y: SVGBuffer.hundredths(top + (bottom - top) / 2))
+        body.raw("<g class=\"point\" data-series=\"")
+        body.int(h.series)
+        body.raw("\" data-index=\"")
+        body.int(h.index)
+        body.byte(UInt8(ascii: "\""))
+        if inner != origin {
+            body.raw(" transform=\"translate(")
+            body.fixed(inner.x - origin.x, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(inner.y - origin.y, decimals: 2)
+            body.raw(")\"")
+        }
+        body.raw("><title>")
+        let tooltip = h.tooltip
+        if tooltip.prefix != tooltipPrefix || tooltipPrefixBytes.isEmpty {
+            var escaped = SVGBuffer(capacity: 64)
+            escaped.escaped(tooltip.prefix)
+            tooltipPrefix = tooltip.prefix
+            tooltipPrefixBytes = escaped.bytes
+        }
+        body.append(tooltipPrefixBytes)
+        body.escaped(tooltip.label)
+        body.raw(": ")
+        body.escaped(tooltip.value)
+        body.raw("</title><circle")
+        let cx = SVGBuffer.hundredths((right + left) / 2) - inner.x
+        let cy = SVGBuffer.hundredths((bottom + top) / 2) - inner.y
+        if cx != 0 {
+            body.raw(" cx=\"")
+            body.fixed(cx, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if cy != 0 {
+            body.raw(" cy=\"")
+            body.fixed(cy, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
+        let key = PointMark(radius: radius, fill: .transparent, evenOdd: false, snapToPixels: false)
+        if pointMark != key {
+            var template = SVGBuffer(capacity: 128)
+            Self.circleAttributes(Shape(path: Path(), fill: .solid(.transparent)), radius: radius, into: &template)
+            pointMark = key
+            pointMarkBytes = template.bytes
+        }
+        body.append(pointMarkBytes)
+        // Invisible: no pop animation, as `pointGroup` gives none to an invisible mark.
+        body.raw("</circle></g>")
     }
 
     /// The end of a group's start tag: its opacity when below 1, `>`, then the tooltip as the group's `<title>`.

@@ -37,7 +37,7 @@ extension Scene {
             switch node {
             case .shape(let shape): shape.stroke != nil && FineDashes.dutyCycle(of: shape.strokeStyle.dash) != nil
             case .group(let group): containsFineDash(group.children)
-            case .text: false
+            case .text, .hitTarget: false
             }
         }
     }
@@ -56,7 +56,7 @@ extension Scene {
             case .group(var group):
                 group.children = resolvingFineDashes(in: group.children)
                 return .group(group)
-            case .text:
+            case .text, .hitTarget:
                 return node
             }
         }

@@ -3,6 +3,8 @@ public enum Node: Hashable, Sendable {
     case shape(Shape)
     case text(TextRun)
     case group(Group)
+    /// A data point's invisible hit target and tooltip (interactive scenes only): means `HitTarget.group`.
+    case hitTarget(HitTarget)
 }
 
 /// A list of nodes with shared meaning, clip and opacity.
@@ -35,7 +37,7 @@ extension Group {
         guard children.count == 1 else { return children.isEmpty }
         switch children[0] {
         case .shape(let s): return (s.fill == nil) != (s.stroke == nil)
-        case .text: return true
+        case .text, .hitTarget: return true
         case .group: return false
         }
     }

@@ -89,23 +89,44 @@ public struct SceneCost: Sendable, Equatable {
             case .group(let group):
                 tooltipBytes += group.tooltip?.utf8.count ?? 0
                 walk(group.children, owner: group.role.flatMap(Self.owner(of:)) ?? owner, canvas: canvas)
+            case .hitTarget(let target):
+                // As its group: the group, its tooltip and its transparent circle (counted without building the
+                // path unless areas are measured).
+                self.nodes += 1
+                tooltipBytes += target.tooltip.utf8Count
+                let added: Share
+                if geometry {
+                    added = cost(of: target.shape, canvas: canvas)
+                } else {
+                    var counted = Share()
+                    counted.segments = Self.circleSegments
+                    added = counted
+                }
+                add(added, owner: .series(target.series))
             case .text(let run):
                 glyphs += run.text.unicodeScalars.count
             case .shape(let shape):
-                let added = cost(of: shape, canvas: canvas)
-                segments += added.segments
-                dashes += added.dashes
-                coveredArea += added.coveredArea
-                outlineLength += added.outlineLength
-                edgeSpan += added.edgeSpan
-                switch owner {
-                case .chart: chartShare.add(added)
-                case .series(let k): Self.add(added, at: k, to: &seriesShares)
-                case .annotation(let i): Self.add(added, at: i, to: &annotationShares)
-                }
+                add(cost(of: shape, canvas: canvas), owner: owner)
             }
         }
     }
+
+    /// Adds one shape's cost to the totals and to `owner`'s share.
+    private mutating func add(_ added: Share, owner: Owner) {
+        segments += added.segments
+        dashes += added.dashes
+        coveredArea += added.coveredArea
+        outlineLength += added.outlineLength
+        edgeSpan += added.edgeSpan
+        switch owner {
+        case .chart: chartShare.add(added)
+        case .series(let k): Self.add(added, at: k, to: &seriesShares)
+        case .annotation(let i): Self.add(added, at: i, to: &annotationShares)
+        }
+    }
+
+    /// The segments of `Path.circle` (four cubics and a close) without its area: a hit target's in a count-only cost.
+    static let circleSegments = 4 * curveWeight + 1
 
     private static func add(_ share: Share, at index: Int, to shares: inout [Share]) {
         guard index >= 0, index < 1 << 20 else { return }

@@ -20,7 +20,7 @@ public func lowerText(in scene: Scene, fonts: FontSet) -> Scene {
         out.reserveCapacity(nodes.count)
         for node in nodes {
             switch node {
-            case .shape:
+            case .shape, .hitTarget:
                 out.append(node)
             case .text(let run):
                 let path = fonts.path(for: run)

@@ -158,7 +158,11 @@ struct CartesianLayoutTests {
         #expect(roles.first == .seriesLine(0))
         #expect(groups(scene).contains { $0.role == .seriesArea(0) })
         let points = series.children.compactMap { node -> Group? in
-            if case .group(let g) = node, case .point = g.role { g } else { nil }
+            switch node {
+            case .group(let g): if case .point = g.role { g } else { nil }
+            case .hitTarget(let h): h.group
+            default: nil
+            }
         }
         #expect(points.count == 4)
         #expect(points[2].tooltip == "Home · Q3: 68")
@@ -598,6 +602,7 @@ struct LonePointMarkTests {
         var loneDots = 0
         scene.forEachNode { node, _ in
             if case .group(let g) = node, case .point = g.role { pointGroups += 1 }
+            if case .hitTarget = node { pointGroups += 1 }
             if case .shape(let s) = node, s.fill != nil, s.stroke == nil,
                s.path.elements.count(where: { if case .move = $0 { true } else { false } }) > 100 {
                 loneDots = s.path.elements.count(where: { if case .move = $0 { true } else { false } })

@@ -57,6 +57,7 @@ struct HeadroomTests {
             }), !parents.contains(where: { if case .seriesArea = $0.role { true } else { false } }) else { return }
             let bar = parents.contains { if case .bar = $0.role { true } else { false } }
             switch node {
+            case .hitTarget: return  // invisible, as a transparent circle
             case .shape(let s):
                 guard s.fill != .solid(.transparent) || s.stroke != nil, let b = s.path.controlBounds else { return }
                 boxes.append((b.insetBy(-(s.stroke == nil ? 0 : s.strokeStyle.width / 2)), bar))

@@ -362,8 +362,10 @@ struct RightToLeftTests {
             default: return ("\(String(describing: role))", [])
             }
         }
-        scene.forEachNode { node, _ in
+        // Mirroring turns hit targets into their groups (`HorizontalMirror`), so both sides are read that way.
+        scene.expandingHitTargets().forEachNode { node, _ in
             switch node {
+            case .hitTarget: out.append(("hit target left after expanding", []))
             case .shape(let s):
                 let (fill, f) = paint(s.fill), (stroke, k) = paint(s.stroke)
                 out.append(("shape \(fill) \(stroke)", points(s.path) + f + k))

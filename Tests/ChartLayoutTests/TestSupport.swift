@@ -54,10 +54,10 @@ func makeSpec(_ series: [[Double?]], names: [String]? = nil, labels: [String]? =
     return spec
 }
 
-/// All groups of a scene with their enclosing groups.
+/// All groups of a scene, hit targets as the `.point` groups they stand for (`HitTarget.group`).
 func groups(_ scene: Scene) -> [Group] {
     var result: [Group] = []
-    scene.forEachNode { node, _ in if case .group(let g) = node { result.append(g) } }
+    scene.expandingHitTargets().forEachNode { node, _ in if case .group(let g) = node { result.append(g) } }
     return result
 }
 
@@ -108,8 +108,10 @@ func geometryProblems(_ scene: Scene, metrics: any TextMeasuring) -> [String] {
         p.x.isFinite && p.y.isFinite && p.x >= -tolerance && p.x <= canvas.maxX + tolerance
             && p.y >= -tolerance && p.y <= canvas.maxY + tolerance
     }
-    scene.forEachNode { node, _ in
+    // A hit target is checked as its group: its circle's points.
+    scene.expandingHitTargets().forEachNode { node, _ in
         switch node {
+        case .hitTarget: problems.append("hit target left after expanding")
         case .shape(let s):
             for e in s.path.elements {
                 for p in coordinates(of: e) where !inside(p) { problems.append("shape point \(p)") }

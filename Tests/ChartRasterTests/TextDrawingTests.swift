@@ -38,7 +38,7 @@ struct TextDrawingTests {
             case .group(var group):
                 group.children = outlined(group.children)
                 return [.group(group)]
-            case .shape:
+            case .shape, .hitTarget:
                 return [node]
             }
         }

@@ -18,6 +18,7 @@ struct StaticSceneTests {
         still.forEachNode { node, _ in
             if case .group(let g) = node, g.tooltip != nil { tooltips += 1 }
             if case .shape(let s) = node, s.isInvisible { invisible += 1 }
+            if case .hitTarget = node { invisible += 1 }
         }
         #expect(tooltips == 0 && invisible == 0, "\(name): \(tooltips) tooltips, \(invisible) invisible shapes")
         let rasterizer = Rasterizer(glyphs: renderer.text.fontSet)
@@ -31,6 +32,11 @@ struct StaticSceneTests {
         renderer.scene(for: spec).forEachNode { node, _ in
             if case .group(let g) = node, let t = g.tooltip { tooltips.append(t) }
             if case .shape(let s) = node, s.isInvisible { invisible += 1 }
+            // A line without dots: each point is a hit target (an invisible circle with its tooltip).
+            if case .hitTarget(let h) = node, h.shape.isInvisible {
+                tooltips.append(h.tooltip.text)
+                invisible += 1
+            }
         }
         #expect(tooltips == ["A · 0: 1", "A · 1: 3", "A · 2: 2"])
         #expect(invisible == 3)

@@ -218,7 +218,7 @@ struct SMILTests {
                 case .group(var g):
                     g.children = reflected(g.children, width: width)
                     return .group(g)
-                case .text: return node
+                case .text, .hitTarget: return node
                 }
             }
         }

@@ -28,6 +28,7 @@ struct TextLoweringTests {
             case .text: texts += 1
             case .shape(let s): shapes.append(s)
             case .group(let g): groups.append(g)
+            case .hitTarget: Issue.record("no hit target in the scene")
             }
         }
         #expect(texts == 0)

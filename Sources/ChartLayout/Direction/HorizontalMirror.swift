@@ -28,6 +28,9 @@ struct HorizontalMirror {
         case .shape(let shape): .shape(self.shape(shape))
         case .text(let run): .text(text(run))
         case .group(let group): .group(self.group(group))
+        // As the group it stands for: its reflected circle is a general path (it starts on the left, so the SVG
+        // writer's circle form does not apply), and the outputs keep it.
+        case .hitTarget(let target): .group(self.group(target.group))
         }
     }
 

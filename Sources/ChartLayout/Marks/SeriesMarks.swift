@@ -198,17 +198,29 @@ struct SeriesMarks {
             if !lone.isEmpty { children.append(.shape(Shape(path: lone, fill: .solid(color)))) }
         }
         let dotShape = series.dot.shape ?? .circle
-        // Every tooltip starts with "name · ".
-        let tooltipPrefix = Array(name.utf8) + Array(" · ".utf8)
-        var tooltipBytes = tooltipPrefix
-        tooltipBytes.reserveCapacity(tooltipPrefix.count + 48)
+        // Every tooltip starts with "name · "; a hit target keeps it as a part of its tooltip, shared.
+        let tooltipPrefix = name + " · "
+        let prefixBytes = Array(tooltipPrefix.utf8)
+        var tooltipBytes = prefixBytes
+        tooltipBytes.reserveCapacity(prefixBytes.count + 48)
+        var valueBytes: [UInt8] = []
+        valueBytes.reserveCapacity(32)
         for (n, c) in cumulative.enumerated()
         where (!manyPoints || (c.single && drawsLine && !manySingles)) && visible.contains(c.point) {
             let p = c.point
             let single = c.single && drawsLine
             let shape: Shape
-            if !ctx.interactive && !dots && !single {
-                continue  // an invisible hit target: nothing to point at in a static image
+            if !dots && !single {
+                // An invisible hit target: nothing to point at in a static image.
+                guard ctx.interactive else { continue }
+                valueBytes.removeAll(keepingCapacity: true)
+                formatter.append(series.points[c.index].y ?? 0, to: &valueBytes)
+                let tooltip = PointTooltip(prefix: tooltipPrefix, label: label(c.index),
+                                           value: String(decoding: valueBytes, as: UTF8.self))
+                children.append(.hitTarget(HitTarget(series: k, index: c.index, progress: progress[n].progress,
+                                                     center: p, radius: radius(max(6, lineWidth * 2), at: p),
+                                                     tooltip: tooltip)))
+                continue
             } else if dots {
                 let pointColor = style.color(at: c.index)
                 let outline = DotPath.path(dotShape, center: p, radius: radius(dotRadius, at: p, slack: ringWidth / 2))
@@ -219,20 +231,16 @@ struct SeriesMarks {
                     ? Shape(path: outline, fill: .solid(ctx.theme.background), stroke: .solid(pointColor),
                             strokeStyle: StrokeStyle(width: ringWidth))
                     : Shape(path: outline, fill: .solid(pointColor))
-            } else if single {
+            } else {
                 shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)),
                               fill: .solid(style.color(at: c.index)))
-            } else {
-                shape = Shape(path: .circle(center: p, radius: radius(max(6, lineWidth * 2), at: p)),
-                              fill: .solid(.transparent))
             }
             var tooltip: String?
             if ctx.interactive {
-                // "name · label: value", built as UTF-8 bytes in one reused buffer (one per drawn point).
-                tooltipBytes.removeSubrange(tooltipPrefix.count...)
+                // "name · label: value", built as UTF-8 bytes in one reused buffer (one string per drawn point).
+                tooltipBytes.removeSubrange(prefixBytes.count...)
                 tooltipBytes.append(contentsOf: label(c.index).utf8)
-                tooltipBytes.append(UInt8(ascii: ":"))
-                tooltipBytes.append(UInt8(ascii: " "))
+                tooltipBytes.append(contentsOf: PointTooltip.separator.utf8)
                 formatter.append(series.points[c.index].y ?? 0, to: &tooltipBytes)
                 tooltip = String(decoding: tooltipBytes, as: UTF8.self)
             }

@@ -49,6 +49,7 @@ struct LabelPlacer {
                 switch node {
                 case .text(let run): addBox(TextBox(run, metrics: metrics).bounds)
                 case .group(let g): walk(g.children, role: g.role ?? role)
+                case .hitTarget: break  // invisible
                 case .shape(let shape):
                     switch role {
                     case .point?:
