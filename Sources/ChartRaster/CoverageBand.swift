@@ -146,10 +146,15 @@ struct CoverageBand {
 
     /// Resolves the accumulated rows into coverage and hands them to `blitter`: runs of untouched cells as one
     /// constant-coverage span, touched cells one by one. Leaves the band cleared.
-    mutating func sweep<B: Blitter>(rule: FillRule, rowCount: Int, into blitter: inout B) {
+    mutating func sweep<B: Blitter>(rule: FillRule, rowCount: Int, into target: inout B) {
         let stride = self.stride, wordsPerRow = self.wordsPerRow, width = self.width, top = self.top
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
+                // A local copy: its fields stay in registers, where through `inout` (captured by address) every
+                // pixel store, which might alias the blitter's storage as far as the compiler knows, forced them
+                // to be loaded again.
+                var blitter = target
+                defer { target = blitter }
                 for r in 0..<rowCount where rowMin[r] <= rowMax[r] {
                     let first = rowMin[r], last = rowMax[r]
                     let base = r &* stride, wordBase = r &* wordsPerRow
