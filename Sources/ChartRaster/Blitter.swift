@@ -55,11 +55,17 @@ struct SolidBlitter: Blitter {
         }
     }
 
-    /// Branch-free source-over of the color at `alpha` (an opaque result scales the destination by 0).
+    /// Source-over of the color at `alpha` (an opaque result scales the destination by 0); over a transparent
+    /// pixel (QuickChart's default background) the result is the source itself, without the multiply.
     @inline(__always)
     mutating func blitPixel(x: Int, y: Int, alpha: UInt32) {
         let pixel = canvas.pointer(x: x, y: y)
-        pixel.pointee = PixelMath.over(scaled[Int(alpha & 0xFF)], pixel.pointee)
+        let src = scaled[Int(alpha & 0xFF)], dst = pixel.pointee
+        if dst == 0 {
+            pixel.pointee = src
+        } else {
+            pixel.pointee = PixelMath.over(src, dst)
+        }
     }
 }
 

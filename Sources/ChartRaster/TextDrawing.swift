@@ -126,10 +126,11 @@ extension SceneRenderer {
                 for i in 0..<mask.width {
                     let c = src[i]
                     if c == 0 { continue }
-                    if c == 255 && opaque {
-                        dst[i] = color
+                    let under = dst[i]
+                    if (c == 255 && opaque) || under == 0 {
+                        dst[i] = scaled[Int(c)]  // over a transparent pixel, or opaque: the source itself
                     } else {
-                        dst[i] = PixelMath.over(scaled[Int(c)], dst[i])
+                        dst[i] = PixelMath.over(scaled[Int(c)], under)
                     }
                 }
             }
