@@ -14,10 +14,13 @@ extension Blitter {
     mutating func blitPixel(x: Int, y: Int, alpha: UInt32) { blit(x: x, y: y, count: 1, alpha: alpha) }
 }
 
-/// A solid premultiplied color, source-over; fully covered opaque runs are plain stores.
+/// A solid premultiplied color, source-over; fully covered opaque runs are plain stores. The color at each coverage
+/// comes from a `CoverageColorTable` built for it.
 struct SolidBlitter: Blitter {
     let canvas: Canvas
     let color: UInt32
+    /// The color scaled by coverage 0…255 (`CoverageColorTable.entries(for: color)`).
+    let scaled: UnsafePointer<UInt32>
 
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: UInt32) {
@@ -26,13 +29,14 @@ struct SolidBlitter: Blitter {
             row.update(repeating: color, count: count)
             return
         }
-        PixelMath.blend(alpha == 255 ? color : PixelMath.scale(color, by: alpha), over: row, count: count)
+        PixelMath.blend(scaled[Int(alpha & 0xFF)], over: row, count: count)
     }
 
-    /// Paints the whole pixels `x0 ..< x1` × `y0 ..< y1` (inside the canvas) at full coverage: the pixels of `blit`
-    /// with alpha 255 on every row, without a call per row. Narrow rectangles (a 1-px grid line is one pixel per
-    /// row) walk down the column with the per-pixel source-over `PixelMath.blend` uses below four pixels.
-    func fillRectangle(x0: Int, y0: Int, x1: Int, y1: Int) {
+    /// Paints the whole pixels `x0 ..< x1` × `y0 ..< y1` of `canvas` (inside it) with `color` at full coverage: the
+    /// pixels of `blit` with alpha 255 on every row, without a call per row. Narrow rectangles (a 1-px grid line is
+    /// one pixel per row) walk down the column with the per-pixel source-over `PixelMath.blend` uses below four
+    /// pixels.
+    static func fillRectangle(on canvas: Canvas, color: UInt32, x0: Int, y0: Int, x1: Int, y1: Int) {
         let count = x1 &- x0
         guard count > 0, y1 > y0 else { return }
         var row = canvas.pointer(x: x0, y: y0)
@@ -51,12 +55,17 @@ struct SolidBlitter: Blitter {
         }
     }
 
-    /// Branch-free source-over of the color at `alpha` (an opaque result scales the destination by 0).
+    /// Source-over of the color at `alpha` (an opaque result scales the destination by 0); over a transparent
+    /// pixel (QuickChart's default background) the result is the source itself, without the multiply.
     @inline(__always)
     mutating func blitPixel(x: Int, y: Int, alpha: UInt32) {
         let pixel = canvas.pointer(x: x, y: y)
-        let src = alpha == 255 ? color : PixelMath.scale(color, by: alpha)
-        pixel.pointee = PixelMath.over(src, pixel.pointee)
+        let src = scaled[Int(alpha & 0xFF)], dst = pixel.pointee
+        if dst == 0 {
+            pixel.pointee = src
+        } else {
+            pixel.pointee = PixelMath.over(src, dst)
+        }
     }
 }
 

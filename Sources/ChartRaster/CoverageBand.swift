@@ -146,13 +146,22 @@ struct CoverageBand {
 
     /// Resolves the accumulated rows into coverage and hands them to `blitter`: runs of untouched cells as one
     /// constant-coverage span, touched cells one by one. Leaves the band cleared.
-    mutating func sweep<B: Blitter>(rule: FillRule, rowCount: Int, into blitter: inout B) {
+    mutating func sweep<B: Blitter>(rule: FillRule, rowCount: Int, into target: inout B) {
         let stride = self.stride, wordsPerRow = self.wordsPerRow, width = self.width, top = self.top
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
+                // A local copy: its fields stay in registers, where through `inout` (captured by address) every
+                // pixel store, which might alias the blitter's storage as far as the compiler knows, forced them
+                // to be loaded again.
+                var blitter = target
+                defer { target = blitter }
+                guard let cellBase = cells.baseAddress else { return }
                 for r in 0..<rowCount where rowMin[r] <= rowMax[r] {
                     let first = rowMin[r], last = rowMax[r]
-                    let base = r &* stride, wordBase = r &* wordsPerRow
+                    // The row's cells through a pointer held in a register (the buffer's base was reloaded per
+                    // cell); every cell read below is one of first…last, inside the row.
+                    assert(first >= 0 && last < stride)
+                    let rowCells = cellBase + r &* stride, wordBase = r &* wordsPerRow
                     let y = top &+ r
                     var acc: Float = 0
                     var x = first
@@ -168,8 +177,8 @@ struct CoverageBand {
                         }
                         let runEnd = Self.nextCell(touched, wordBase: wordBase, from: x, last: last, touched: false)
                         while x < runEnd {
-                            acc += cells[base &+ x]
-                            cells[base &+ x] = 0
+                            acc += rowCells[x]
+                            rowCells[x] = 0
                             let alpha = Self.alpha(acc, rule)
                             if alpha > 0 && x < width { blitter.blitPixel(x: x, y: y, alpha: alpha) }
                             x &+= 1

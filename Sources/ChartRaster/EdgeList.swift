@@ -45,11 +45,50 @@ struct EdgeList {
     /// Adds the lines of a polygon, closing it. Lines with non-finite points are ignored.
     mutating func add(polygon: [Point]) {
         guard polygon.count > 1 else { return }
+        if addInside(polygon) { return }
         var previous = polygon[polygon.count - 1]
         for p in polygon {
             addLine(previous, p)
             previous = p
         }
+    }
+
+    /// Adds the polygon's lines as `addLine` does when every point lies inside the clip (the common case: a stroke
+    /// or a fill within the image), without testing each line against the clip or growing the array per line;
+    /// returns false, having added nothing, when a point lies outside (or is not finite).
+    ///
+    /// Inside the clip `addLine` keeps every non-horizontal line whole, top end first, and the extent it records is
+    /// the polygon's own: a closed polygon's topmost point (its bottommost likewise) is the top of one of its
+    /// non-horizontal lines unless it has none, which then adds no edge and leaves the extent alone.
+    private mutating func addInside(_ polygon: [Point]) -> Bool {
+        var low = Double.infinity, high = -Double.infinity
+        for p in polygon {
+            // Written so that NaN fails it.
+            guard p.x >= clip.x0, p.x <= clip.x1, p.y >= clip.y0, p.y <= clip.y1 else { return false }
+            low = min(low, p.y)
+            high = max(high, p.y)
+        }
+        guard high > low else { return true }  // every line horizontal: no edge
+        let start = edges.count
+        edges.append(contentsOf: repeatElement(Edge(x0: 0, y0: 0, x1: 0, y1: 0, direction: 0), count: polygon.count))
+        var added = 0
+        edges.withUnsafeMutableBufferPointer { out in
+            var previous = polygon[polygon.count - 1]
+            for p in polygon {
+                if previous.y < p.y {
+                    out[start &+ added] = Edge(x0: previous.x, y0: previous.y, x1: p.x, y1: p.y, direction: 1)
+                    added &+= 1
+                } else if previous.y > p.y {
+                    out[start &+ added] = Edge(x0: p.x, y0: p.y, x1: previous.x, y1: previous.y, direction: -1)
+                    added &+= 1
+                }
+                previous = p
+            }
+        }
+        edges.removeLast(polygon.count - added)
+        minY = min(minY, low)
+        maxY = max(maxY, high)
+        return true
     }
 
     mutating func addLine(_ a: Point, _ b: Point) {

@@ -17,6 +17,8 @@ struct SceneRenderer {
     /// Reused by every fill, so steady-state rendering does not allocate edge storage.
     var edges: EdgeList
     let flattener = Flattener(tolerance: Rasterizer.tolerance)
+    /// The current solid color at every coverage, for fills and glyph masks.
+    let coverageColors = CoverageColorTable()
     /// Polled per node and per band.
     let cancellation: CancellationCheck
 
@@ -193,8 +195,9 @@ struct SceneRenderer {
         }
         let premultiplied = PixelMath.premultiplied(color, opacity: opacity)
         guard premultiplied >> 24 != 0 else { return true }
-        let blitter = SolidBlitter(canvas: canvas, color: premultiplied)
-        for r in rectangles { blitter.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1) }
+        for r in rectangles {
+            SolidBlitter.fillRectangle(on: canvas, color: premultiplied, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
+        }
         return true
     }
 
@@ -242,7 +245,8 @@ struct SceneRenderer {
         case .solid(let color):
             let premultiplied = PixelMath.premultiplied(color, opacity: opacity)
             guard premultiplied >> 24 != 0 else { return }
-            var blitter = SolidBlitter(canvas: canvas, color: premultiplied)
+            var blitter = SolidBlitter(canvas: canvas, color: premultiplied,
+                                       scaled: coverageColors.entries(for: premultiplied))
             scan(edges.edges, rows: firstRow..<endRow, rule: rule, into: &blitter)
         case .linearGradient(let gradient):
             let s = scale

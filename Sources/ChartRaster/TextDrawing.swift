@@ -118,17 +118,19 @@ extension SceneRenderer {
     /// Source-over of `color` (premultiplied) through `mask`, its top-left pixel at device (x, y) inside the canvas.
     private func composite(_ mask: GlyphMask, x: Int, y: Int, color: UInt32, on canvas: Canvas) {
         let opaque = color >> 24 == 255
+        let scaled = coverageColors.entries(for: color)
         mask.coverage.withUnsafeBufferPointer { coverage in
             guard let base = coverage.baseAddress else { return }
             for r in 0..<mask.height {
                 let src = base + r * mask.width, dst = canvas.pointer(x: x, y: y + r)
                 for i in 0..<mask.width {
-                    let c = UInt32(src[i])
+                    let c = src[i]
                     if c == 0 { continue }
-                    if c == 255 && opaque {
-                        dst[i] = color
+                    let under = dst[i]
+                    if (c == 255 && opaque) || under == 0 {
+                        dst[i] = scaled[Int(c)]  // over a transparent pixel, or opaque: the source itself
                     } else {
-                        dst[i] = PixelMath.over(c == 255 ? color : PixelMath.scale(color, by: c), dst[i])
+                        dst[i] = PixelMath.over(scaled[Int(c)], under)
                     }
                 }
             }

@@ -28,21 +28,23 @@ struct PixelRectangleTests {
         let grey = Color(red: 31, green: 35, blue: 40, alpha: 31)
         let blue = Color(red: 78, green: 121, blue: 167, alpha: 200)
         var nodes: [Node] = []
-        // Vertical and horizontal 1-px grid lines and a 2-px axis, crisp, translucent (the Chart.js twin's grid).
+        // Vertical and horizontal 1-px grid lines and a 2-px axis, crisp, translucent (the Chart.js twin's grid), with
+        // butt caps as the layout draws them: round caps reach past the ends, so such lines are no rectangles.
         var grid = Path()
         for x in stride(from: 10.5, through: 90.5, by: 8) {
             grid.append(contentsOf: path([Point(x, 5), Point(x, 95)], split: split, closed: false))
         }
-        nodes.append(.shape(Shape(path: grid, stroke: .solid(grey), strokeStyle: StrokeStyle(width: 1),
+        nodes.append(.shape(Shape(path: grid, stroke: .solid(grey), strokeStyle: StrokeStyle(width: 1, cap: .butt),
                                   snapToPixels: true)))
         var rows = Path()
         for y in stride(from: 20.5, through: 80.5, by: 20) {
             rows.append(contentsOf: path([Point(4, y), Point(96, y)], split: split, closed: false))
         }
-        nodes.append(.shape(Shape(path: rows, stroke: .solid(grey), strokeStyle: StrokeStyle(width: 1),
+        nodes.append(.shape(Shape(path: rows, stroke: .solid(grey), strokeStyle: StrokeStyle(width: 1, cap: .butt),
                                   snapToPixels: true)))
         nodes.append(.shape(Shape(path: path([Point(4, 96), Point(96, 96)], split: split, closed: false),
-                                  stroke: .solid(.black), strokeStyle: StrokeStyle(width: 2), snapToPixels: true)))
+                                  stroke: .solid(.black), strokeStyle: StrokeStyle(width: 2, cap: .butt),
+                                  snapToPixels: true)))
         // Translucent filled columns 1, 2 and 3 px wide across the bars (2, 4 and 6 at scale 2): both sides of the
         // four-pixel step of the column fill, over pixels that differ from row to row.
         for (x0, x1) in [(50.0, 51.0), (53.0, 55.0), (57.0, 60.0)] {
@@ -71,10 +73,12 @@ struct PixelRectangleTests {
             inside.append(contentsOf: path([Point(x, 5), Point(x, 95)], split: split, closed: false))
         }
         nodes.append(.group(Group(clip: Rect(x: 30.25, y: 0, width: 50, height: 100), children: [
-            .shape(Shape(path: inside, stroke: .solid(blue), strokeStyle: StrokeStyle(width: 1), snapToPixels: true)),
+            .shape(Shape(path: inside, stroke: .solid(blue), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                         snapToPixels: true)),
         ])))
         nodes.append(.group(Group(clip: Rect(x: 33.5, y: 30.25, width: 40, height: 30), children: [
-            .shape(Shape(path: grid, stroke: .solid(blue), strokeStyle: StrokeStyle(width: 1), snapToPixels: true)),
+            .shape(Shape(path: grid, stroke: .solid(blue), strokeStyle: StrokeStyle(width: 1, cap: .butt),
+                         snapToPixels: true)),
         ])))
         return nodes
     }
