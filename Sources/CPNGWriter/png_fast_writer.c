@@ -876,11 +876,10 @@ static inline long common3(const uint8_t *a, const uint8_t *b) {
     return ((x ^ y) & 0xFFFFFF) == 0;
 }
 
-/* The hash's match is looked for where the runs cover at most SHORT_RUN pixels, and taken when it is more than
- * HASH_MARGIN bytes longer than the run (a run's distance codes are cheaper). A farther match is ended for a run of
- * the left pixel of at least LONG_LEFT_BYTES (3 matches of 258 bytes: its shorter distance code then pays for the
- * farther match's resumption). Tuned on the examples and the Chart.js corpus. */
-enum { SHORT_RUN = 1, HASH_MARGIN = 2, LONG_LEFT_BYTES = 774 };
+/* A farther match is ended for a run of the left pixel of at least LONG_LEFT_BYTES (3 matches of 258 bytes: its
+ * shorter distance code then pays for the farther match's resumption). Tuned on the examples and the Chart.js
+ * corpus. */
+enum { LONG_LEFT_BYTES = 774 };
 
 /* The first pixel in [from, to) with a set bit, or `to`. */
 static inline uint32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to) {
@@ -1288,14 +1287,16 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             n = (long)nUp * bpp;
         }
         if (m->head != NULL) {
-            /* A short run or none: a longer match elsewhere (a repeated glyph, a sloped edge)? Every pixel where
+            /* No run: a match elsewhere (a repeated glyph, a sloped edge)? Only then: where a run of one pixel is
+             * left for the hash's match too, that match is rarely longer by enough to pay for the probe (issue 14,
+             * part X: −0.10 M instructions on the Chart.js chart, +0.08 % bytes over the corpus). Every pixel where
              * a match starts goes into the hash. */
             uint32_t h = hash4(here);
             long cand = m->head[h];
             m->head[h] = (int32_t)pos;
-            if (n <= SHORT_RUN * bpp && cand >= 0 && pos - cand <= 32768 && pos - cand != dist) {
+            if (n == 0 && cand >= 0 && pos - cand <= 32768) {
                 long k = match_length(here, raw + cand, (int)(rowEnd - pos));
-                if (k >= 4 && k > n + (n ? HASH_MARGIN : 0)) {
+                if (k >= 4) {
                     dist = pos - cand;
                     n = k;
                 }
