@@ -894,29 +894,65 @@ static inline uint32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to
     return to;
 }
 
+/* The start of the run of set bits of `mask` that holds bit `at` (set), or `floor` if it starts there or before. */
+static inline uint32_t run_start(const uint64_t *mask, uint32_t at, uint32_t floor) {
+    uint32_t i = at >> 6;
+    uint64_t clear = ~mask[i] & (((uint64_t)1 << (at & 63)) - 1); /* clear bits below `at` in its word */
+    while (clear == 0) {
+        if ((i << 6) <= floor) return floor;
+        clear = ~mask[--i];
+    }
+    uint32_t s = (i << 6) + 64 - (uint32_t)__builtin_clzll(clear); /* one past the highest clear bit */
+    return s > floor ? s : floor;
+}
+
 /* A match of n bytes from pixel x at a distance other than the left pixel's, shortened to end where a run of the
  * left pixel starts that is long (then the farther match resumes after it, if it still can), or that reaches as
- * far as the match and is estimated cheaper: the left pixel's distance code is the shortest. */
-static inline long end_before_left_run(const uint64_t *left, uint32_t x, long n, long bpp) {
+ * far as the match and is estimated cheaper: the left pixel's distance code is the shortest. The left runs are
+ * those of pixels x + 1 on (the first clipped there), in order.
+ *
+ * Without walking every left run under a long match (a grid row under a run of the row above has one every few
+ * pixels): a long run (at least LONG_LEFT_BYTES, 128 pixels or more) holds a whole mask word of set bits, which
+ * begins before it has gone 64 pixels, so only the runs holding an all-ones word that begins before the match's end
+ * + 64 are looked at; when none of them is long and starts inside the match, only the run through the match's last
+ * pixel can decide (runs do not overlap, so no earlier one reaches the end). Same result as walking them all. */
+static inline __attribute__((always_inline)) long end_before_left_run(const uint64_t *left, uint32_t x, long n, long bpp) {
     uint32_t k = (uint32_t)(n / bpp); /* whole pixels */
     if (k < 2) return n;
-    uint32_t s = x + 1, end = x + k;
-    while ((s = next_set(left, s, end)) < end) {
-        uint32_t r = run_at(left, s);
-        if ((long)r * bpp >= LONG_LEFT_BYTES) {
-            /* The first match symbol may as well cover what it can of the run: it costs the same. */
-            uint32_t first = (uint32_t)(258 / bpp);
-            uint32_t cut = s - x > first ? s - x : (first < k ? first : k);
-            return (long)cut * bpp;
+    const uint32_t longRun = (uint32_t)((LONG_LEFT_BYTES + bpp - 1) / bpp); /* r · bpp >= LONG_LEFT_BYTES */
+    _Static_assert(LONG_LEFT_BYTES / 4 >= 128, "a long run must hold a whole mask word");
+    const uint32_t end = x + k;
+    /* The first run as it comes (most matches hold none, or one). */
+    uint32_t s = next_set(left, x + 1, end);
+    if (s >= end) return n;
+    uint32_t r = run_at(left, s);
+    if (r < longRun && s + r < end) {
+        const uint32_t from = s + r + 1; /* bit s + r is clear */
+        s = end;
+        for (uint32_t w = (from + 63) >> 6, last = (end + 63) >> 6; w <= last; w++) {
+            if (left[w] != ~(uint64_t)0) continue;
+            uint32_t t = run_start(left, w << 6, from);
+            if (t >= end) break;
+            uint32_t q = run_at(left, t);
+            if (q >= longRun) { s = t; r = q; break; }
+            w = (t + q) >> 6; /* bit t + q is clear: the next all-ones word is past this one */
         }
-        if (s + r >= end) {
-            long stay = run_cost(n, 0) + run_cost((long)(s + r - end) * bpp, 1);
-            long split = run_cost((long)(s - x) * bpp, 0) + run_cost((long)r * bpp, 1);
-            return split < stay ? (long)(s - x) * bpp : n;
+        if (s == end) {
+            /* No long run starts inside the match: the run through its last pixel, if any, decides. */
+            if (!bit_at(left, end - 1)) return n;
+            s = run_start(left, end - 1, from);
+            r = run_at(left, s);
         }
-        s += r;
     }
-    return n;
+    if (r >= longRun) {
+        /* The first match symbol may as well cover what it can of the run: it costs the same. */
+        uint32_t first = (uint32_t)(258 / bpp);
+        uint32_t cut = s - x > first ? s - x : (first < k ? first : k);
+        return (long)cut * bpp;
+    }
+    long stay = run_cost(n, 0) + run_cost((long)(s + r - end) * bpp, 1);
+    long split = run_cost((long)(s - x) * bpp, 0) + run_cost((long)r * bpp, 1);
+    return split < stay ? (long)(s - x) * bpp : n;
 }
 
 /* The masks of one RGBA scanline's pixels (`p`, after the filter byte) against their left neighbour and against
