@@ -3,8 +3,8 @@
  * Why not zlib: chart images are flat color with antialiased edges. Nearly every pixel repeats the pixel to its left
  * or the pixel above, so the matcher works on whole pixels: converting a row (alpha dropped or un-premultiplied,
  * eight pixels per AVX2 step) also records which pixels equal their left and upper neighbours as bit masks, and a run
- * of equal pixels becomes one match by counting bits, with no per-byte search. Only where those runs are short or
- * absent does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
+ * of equal pixels becomes one match by counting bits, with no per-byte search. Only where no such run covers a
+ * pixel does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
  * out as literals. The symbols are coded with one dynamic-Huffman block per 32 Ki symbols, built from their
  * frequencies (docs/benchmarks.md, "Raster and PNG", "issue 14, PNG deflate" and "the PNG encoder per pixel"), and
  * written without a branch per symbol. Rows are converted into the scanline buffer one ahead of the matcher; the AVX2
@@ -844,9 +844,9 @@ static void set_error(char *message, size_t capacity, const char *text) {
  * Pixel-run matching. Chart rows are long runs of one pixel and long stretches equal to the row above, so while a
  * row is converted two bit masks record, per pixel, whether it equals the pixel to its left and the pixel above
  * (eight pixels compared per step). A run of set bits is one match (distance bpp or one scanline) found by counting
- * bits, without touching its bytes again; the matcher decides per run, not per byte. Where the runs are short or
- * none, a hash of the pixel's bytes (effort 1) looks for a longer match (repeated glyphs, sloped edges); what no
- * match covers goes out as literals.
+ * bits, without touching its bytes again; the matcher decides per run, not per byte. Where no run covers a pixel,
+ * a hash of the pixel's bytes (effort 1) looks for a match elsewhere (repeated glyphs, sloped edges); what no match
+ * covers goes out as literals.
  * ------------------------------------------------------------------------------------------------------------- */
 
 /* Bits set per pixel. `left` and `up` have `mask_words(width)` words; bits at and past `width` stay 0, and so does
@@ -916,7 +916,8 @@ static inline uint32_t run_start(const uint64_t *mask, uint32_t at, uint32_t flo
  * begins before it has gone 64 pixels, so only the runs holding an all-ones word that begins before the match's end
  * + 64 are looked at; when none of them is long and starts inside the match, only the run through the match's last
  * pixel can decide (runs do not overlap, so no earlier one reaches the end). Same result as walking them all. */
-static inline __attribute__((always_inline)) long end_before_left_run(const uint64_t *left, uint32_t x, long n, long bpp) {
+static inline __attribute__((always_inline)) long end_before_left_run(const uint64_t *left, uint32_t x, long n,
+                                                                      long bpp) {
     uint32_t k = (uint32_t)(n / bpp); /* whole pixels */
     if (k < 2) return n;
     const uint32_t longRun = (uint32_t)((LONG_LEFT_BYTES + bpp - 1) / bpp); /* r · bpp >= LONG_LEFT_BYTES */
