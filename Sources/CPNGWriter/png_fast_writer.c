@@ -3,8 +3,8 @@
  * Why not zlib: chart images are flat color with antialiased edges. Nearly every pixel repeats the pixel to its left
  * or the pixel above, so the matcher works on whole pixels: converting a row (alpha dropped or un-premultiplied,
  * eight pixels per AVX2 step) also records which pixels equal their left and upper neighbours as bit masks, and a run
- * of equal pixels becomes one match by counting bits, with no per-byte search. Only where those runs are short or
- * absent does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
+ * of equal pixels becomes one match by counting bits, with no per-byte search. Only where no such run covers a
+ * pixel does a single-entry hash of the pixel's bytes look further (repeated glyphs, sloped edges); the rest goes
  * out as literals. The symbols are coded with one dynamic-Huffman block per 32 Ki symbols, built from their
  * frequencies (docs/benchmarks.md, "Raster and PNG", "issue 14, PNG deflate" and "the PNG encoder per pixel"), and
  * written without a branch per symbol. Rows are converted into the scanline buffer one ahead of the matcher; the AVX2
@@ -844,9 +844,9 @@ static void set_error(char *message, size_t capacity, const char *text) {
  * Pixel-run matching. Chart rows are long runs of one pixel and long stretches equal to the row above, so while a
  * row is converted two bit masks record, per pixel, whether it equals the pixel to its left and the pixel above
  * (eight pixels compared per step). A run of set bits is one match (distance bpp or one scanline) found by counting
- * bits, without touching its bytes again; the matcher decides per run, not per byte. Where the runs are short or
- * none, a hash of the pixel's bytes (effort 1) looks for a longer match (repeated glyphs, sloped edges); what no
- * match covers goes out as literals.
+ * bits, without touching its bytes again; the matcher decides per run, not per byte. Where no run covers a pixel,
+ * a hash of the pixel's bytes (effort 1) looks for a match elsewhere (repeated glyphs, sloped edges); what no match
+ * covers goes out as literals.
  * ------------------------------------------------------------------------------------------------------------- */
 
 /* Bits set per pixel. `left` and `up` have `mask_words(width)` words; bits at and past `width` stay 0, and so does
@@ -876,11 +876,10 @@ static inline long common3(const uint8_t *a, const uint8_t *b) {
     return ((x ^ y) & 0xFFFFFF) == 0;
 }
 
-/* The hash's match is looked for where the runs cover at most SHORT_RUN pixels, and taken when it is more than
- * HASH_MARGIN bytes longer than the run (a run's distance codes are cheaper). A farther match is ended for a run of
- * the left pixel of at least LONG_LEFT_BYTES (3 matches of 258 bytes: its shorter distance code then pays for the
- * farther match's resumption). Tuned on the examples and the Chart.js corpus. */
-enum { SHORT_RUN = 1, HASH_MARGIN = 2, LONG_LEFT_BYTES = 774 };
+/* A farther match is ended for a run of the left pixel of at least LONG_LEFT_BYTES (3 matches of 258 bytes: its
+ * shorter distance code then pays for the farther match's resumption). Tuned on the examples and the Chart.js
+ * corpus. */
+enum { LONG_LEFT_BYTES = 774 };
 
 /* The first pixel in [from, to) with a set bit, or `to`. */
 static inline uint32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to) {
@@ -895,29 +894,66 @@ static inline uint32_t next_set(const uint64_t *mask, uint32_t from, uint32_t to
     return to;
 }
 
+/* The start of the run of set bits of `mask` that holds bit `at` (set), or `floor` if it starts there or before. */
+static inline uint32_t run_start(const uint64_t *mask, uint32_t at, uint32_t floor) {
+    uint32_t i = at >> 6;
+    uint64_t clear = ~mask[i] & (((uint64_t)1 << (at & 63)) - 1); /* clear bits below `at` in its word */
+    while (clear == 0) {
+        if ((i << 6) <= floor) return floor;
+        clear = ~mask[--i];
+    }
+    uint32_t s = (i << 6) + 64 - (uint32_t)__builtin_clzll(clear); /* one past the highest clear bit */
+    return s > floor ? s : floor;
+}
+
 /* A match of n bytes from pixel x at a distance other than the left pixel's, shortened to end where a run of the
  * left pixel starts that is long (then the farther match resumes after it, if it still can), or that reaches as
- * far as the match and is estimated cheaper: the left pixel's distance code is the shortest. */
-static inline long end_before_left_run(const uint64_t *left, uint32_t x, long n, long bpp) {
+ * far as the match and is estimated cheaper: the left pixel's distance code is the shortest. The left runs are
+ * those of pixels x + 1 on (the first clipped there), in order.
+ *
+ * Without walking every left run under a long match (a grid row under a run of the row above has one every few
+ * pixels): a long run (at least LONG_LEFT_BYTES, 128 pixels or more) holds a whole mask word of set bits, which
+ * begins before it has gone 64 pixels, so only the runs holding an all-ones word that begins before the match's end
+ * + 64 are looked at; when none of them is long and starts inside the match, only the run through the match's last
+ * pixel can decide (runs do not overlap, so no earlier one reaches the end). Same result as walking them all. */
+static inline __attribute__((always_inline)) long end_before_left_run(const uint64_t *left, uint32_t x, long n,
+                                                                      long bpp) {
     uint32_t k = (uint32_t)(n / bpp); /* whole pixels */
     if (k < 2) return n;
-    uint32_t s = x + 1, end = x + k;
-    while ((s = next_set(left, s, end)) < end) {
-        uint32_t r = run_at(left, s);
-        if ((long)r * bpp >= LONG_LEFT_BYTES) {
-            /* The first match symbol may as well cover what it can of the run: it costs the same. */
-            uint32_t first = (uint32_t)(258 / bpp);
-            uint32_t cut = s - x > first ? s - x : (first < k ? first : k);
-            return (long)cut * bpp;
+    const uint32_t longRun = (uint32_t)((LONG_LEFT_BYTES + bpp - 1) / bpp); /* r · bpp >= LONG_LEFT_BYTES */
+    _Static_assert(LONG_LEFT_BYTES / 4 >= 128, "a long run must hold a whole mask word");
+    const uint32_t end = x + k;
+    /* The first run as it comes (most matches hold none, or one). */
+    uint32_t s = next_set(left, x + 1, end);
+    if (s >= end) return n;
+    uint32_t r = run_at(left, s);
+    if (r < longRun && s + r < end) {
+        const uint32_t from = s + r + 1; /* bit s + r is clear */
+        s = end;
+        for (uint32_t w = (from + 63) >> 6, last = (end + 63) >> 6; w <= last; w++) {
+            if (left[w] != ~(uint64_t)0) continue;
+            uint32_t t = run_start(left, w << 6, from);
+            if (t >= end) break;
+            uint32_t q = run_at(left, t);
+            if (q >= longRun) { s = t; r = q; break; }
+            w = (t + q) >> 6; /* bit t + q is clear: the next all-ones word is past this one */
         }
-        if (s + r >= end) {
-            long stay = run_cost(n, 0) + run_cost((long)(s + r - end) * bpp, 1);
-            long split = run_cost((long)(s - x) * bpp, 0) + run_cost((long)r * bpp, 1);
-            return split < stay ? (long)(s - x) * bpp : n;
+        if (s == end) {
+            /* No long run starts inside the match: the run through its last pixel, if any, decides. */
+            if (!bit_at(left, end - 1)) return n;
+            s = run_start(left, end - 1, from);
+            r = run_at(left, s);
         }
-        s += r;
     }
-    return n;
+    if (r >= longRun) {
+        /* The first match symbol may as well cover what it can of the run: it costs the same. */
+        uint32_t first = (uint32_t)(258 / bpp);
+        uint32_t cut = s - x > first ? s - x : (first < k ? first : k);
+        return (long)cut * bpp;
+    }
+    long stay = run_cost(n, 0) + run_cost((long)(s + r - end) * bpp, 1);
+    long split = run_cost((long)(s - x) * bpp, 0) + run_cost((long)r * bpp, 1);
+    return split < stay ? (long)(s - x) * bpp : n;
 }
 
 /* The masks of one RGBA scanline's pixels (`p`, after the filter byte) against their left neighbour and against
@@ -1288,14 +1324,16 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             n = (long)nUp * bpp;
         }
         if (m->head != NULL) {
-            /* A short run or none: a longer match elsewhere (a repeated glyph, a sloped edge)? Every pixel where
+            /* No run: a match elsewhere (a repeated glyph, a sloped edge)? Only then: where a run of one pixel is
+             * left for the hash's match too, that match is rarely longer by enough to pay for the probe (issue 14,
+             * part X: −0.10 M instructions on the Chart.js chart, +0.08 % bytes over the corpus). Every pixel where
              * a match starts goes into the hash. */
             uint32_t h = hash4(here);
             long cand = m->head[h];
             m->head[h] = (int32_t)pos;
-            if (n <= SHORT_RUN * bpp && cand >= 0 && pos - cand <= 32768 && pos - cand != dist) {
+            if (n == 0 && cand >= 0 && pos - cand <= 32768) {
                 long k = match_length(here, raw + cand, (int)(rowEnd - pos));
-                if (k >= 4 && k > n + (n ? HASH_MARGIN : 0)) {
+                if (k >= 4) {
                     dist = pos - cand;
                     n = k;
                 }
