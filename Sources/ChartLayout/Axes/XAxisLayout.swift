@@ -25,16 +25,24 @@ struct XAxisLayout {
     var instants: [Double] = []
     /// On a category axis, the category index of each run in `runs` (time bars map them to instants).
     var indices: [Int] = []
+    /// Whether only the slant and `height` were computed and the labels were left unplaced (`runs`, `tickXs` and
+    /// `indices` empty): a margin pass that needs the height alone (`make(..., placing: false)`).
+    var isPlan = false
 
     /// cos 45°: slanted labels advance this much per unit of text, horizontally and vertically.
     static let diagonal = 0.7071067811865476
     /// Most labels measured when estimating the widest; beyond this a regular sample is measured.
     static let maxMeasured = 2000
 
-    static func make(mode: XMode, x: (Double) -> Double, plot: Rect, ctx: LayoutContext) -> XAxisLayout {
+    /// The x labels of `mode` under `plot`. Category label widths are read from and stored into `widths` (one per
+    /// layout, shared by its passes). Without `placing`, a category axis only decides its slant and height and places
+    /// no label (`isPlan`); numeric and time axes are always placed.
+    static func make(mode: XMode, x: (Double) -> Double, plot: Rect, ctx: LayoutContext,
+                     widths: CategoryWidths = CategoryWidths(), placing: Bool = true) -> XAxisLayout {
         switch mode {
         case .categories(let labels, let count):
-            return categories(labels: labels, count: count, x: x, plot: plot, ctx: ctx)
+            return categories(labels: labels, count: count, x: x, plot: plot, ctx: ctx, widths: widths,
+                              placing: placing)
         case .numeric(let lo, let hi, let indexOnly):
             return numeric(lo: lo, hi: hi, indexOnly: indexOnly, x: x, plot: plot, ctx: ctx)
         case .time(let lo, let hi, let zone):
@@ -43,7 +51,7 @@ struct XAxisLayout {
     }
 
     private static func categories(labels: [String], count: Int, x: (Double) -> Double, plot: Rect,
-                                   ctx: LayoutContext) -> XAxisLayout {
+                                   ctx: LayoutContext, widths: CategoryWidths, placing: Bool) -> XAxisLayout {
         let style = ctx.style
         let size = style.tickSize
         let a = ctx.ascent(size), lh = ctx.lineHeight(size)
@@ -63,16 +71,21 @@ struct XAxisLayout {
         }
         let stride = max(1, n / maxMeasured)
         var maxWidth = 0.0
-        for i in Swift.stride(from: 0, to: n, by: stride) {
-            maxWidth = max(maxWidth, ctx.width(labels[i], size: size))
+        for (j, i) in Swift.stride(from: 0, to: n, by: stride).enumerated() {
+            maxWidth = max(maxWidth, widths.scanned(j) { ctx.width(labels[i], size: size) })
             if settled(maxWidth) { break }
         }
-        if !settled(maxWidth) { maxWidth = max(maxWidth, ctx.width(labels[n - 1], size: size)) }
+        if !settled(maxWidth) { maxWidth = max(maxWidth, widths.last { ctx.width(labels[n - 1], size: size) }) }
 
         let kHorizontal = horizontalStep(maxWidth)
         let rotatedMax = min(maxWidth, rotatedRoom)
         let rotate = kHorizontal > 2 && kRotated < kHorizontal && rotatedMax >= size * 2
         let k = min(rotate ? kRotated : kHorizontal, max(n, 1))
+        let rotatedHeight = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
+        guard placing else {
+            let height = rotate ? rotatedHeight : style.tickGap + lh
+            return XAxisLayout(runs: [], tickXs: [], rotated: rotate, height: height, isPlan: true)
+        }
 
         var runs: [TextRun] = []
         var tickXs: [Double] = []
@@ -96,8 +109,7 @@ struct XAxisLayout {
                 tickXs.append(x(Double(i)))
                 indices.append(i)
             }
-            let height = style.tickGap + diagonal * (a + rotatedMax + ctx.descent(size)) + 1
-            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: height, indices: indices)
+            return XAxisLayout(runs: runs, tickXs: tickXs, rotated: true, height: rotatedHeight, indices: indices)
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {

@@ -82,7 +82,11 @@ struct CartesianFrame {
         // Margins depend on each other (x label height → plot height → y ticks → y label width → plot
         // width → x label thinning or slanting); a few passes settle them.
         var xHeight = spec.x.show ? style.tickGap + ctx.lineHeight(style.tickSize) : 0
-        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double, y2: YAxisLayout?)?
+        var result: (plot: Rect, y: YAxisLayout, x: XAxisLayout, position: (Double) -> Double, y2: YAxisLayout?,
+                     mode: XMode)?
+        // A pass needs only the x labels' height: category labels are placed once, for the pass that is kept, and
+        // each is measured at most once over the passes.
+        let widths = CategoryWidths()
         for _ in 0..<3 {
             let plotHeight = canvas.maxY - plotTop - bottomFixed - xHeight
             let yAxis = yAxis(ctx: ctx, extent: extent, plotHeight: plotHeight, exact: false)
@@ -93,13 +97,17 @@ struct CartesianFrame {
             guard plot.width >= 16, plot.height >= 16 else { return nil }
             let x = niceX(ctx: ctx, extent: extent, plotWidth: plot.width)
             let position = xPosition(extent: x ?? extent, plot: plot, inset: x == nil ? inset : 0)
-            let xAxis = XAxisLayout.make(mode: (x ?? extent).x, x: position, plot: plot, ctx: ctx)
-            result = (plot, yAxis, xAxis, position, y2Axis)
+            let mode = (x ?? extent).x
+            let xAxis = XAxisLayout.make(mode: mode, x: position, plot: plot, ctx: ctx, widths: widths, placing: false)
+            result = (plot, yAxis, xAxis, position, y2Axis, mode)
             let height = spec.x.show ? xAxis.height : 0
             if abs(height - xHeight) < 0.5 { break }
             xHeight = height
         }
-        guard let r = result else { return nil }
+        guard var r = result else { return nil }
+        if r.x.isPlan {
+            r.x = XAxisLayout.make(mode: r.mode, x: r.position, plot: r.plot, ctx: ctx, widths: widths, placing: true)
+        }
         if spec.x.grid, let grid = r.x.gridNode(plot: r.plot, ctx: ctx) { decorations.append(grid) }
         if let grid = r.y.gridNode(plot: r.plot, ctx: ctx, showGrid: spec.y.grid, emphasizeZero: extent.emphasizeZero) {
             decorations.append(grid)
