@@ -255,18 +255,7 @@ struct SVGDocumentWriter: ~Copyable {
         // `controlBounds`' center places the group; `circle(_:)`'s center and radius the circle in it.
         let inner = Origin(x: SVGBuffer.hundredths(left + (right - left) / 2),
                            y: SVGBuffer.hundredths(top + (bottom - top) / 2))
-        body.raw("<g class=\"point\" data-series=\"")
-        body.int(h.series)
-        body.raw("\" data-index=\"")
-        body.int(h.index)
-        body.byte(UInt8(ascii: "\""))
-        if inner != origin {
-            body.raw(" transform=\"translate(")
-            body.fixed(inner.x - origin.x, decimals: 2)
-            body.byte(UInt8(ascii: " "))
-            body.fixed(inner.y - origin.y, decimals: 2)
-            body.raw(")\"")
-        }
+        pointGroupStart(series: h.series, index: h.index, inner: inner, origin: origin)
         body.raw("><title>")
         let tooltip = h.tooltip
         if tooltip.prefix != tooltipPrefix || tooltipPrefixBytes.isEmpty {
@@ -282,16 +271,7 @@ struct SVGDocumentWriter: ~Copyable {
         body.raw("</title><circle")
         let cx = SVGBuffer.hundredths((right + left) / 2) - inner.x
         let cy = SVGBuffer.hundredths((bottom + top) / 2) - inner.y
-        if cx != 0 {
-            body.raw(" cx=\"")
-            body.fixed(cx, decimals: 2)
-            body.byte(UInt8(ascii: "\""))
-        }
-        if cy != 0 {
-            body.raw(" cy=\"")
-            body.fixed(cy, decimals: 2)
-            body.byte(UInt8(ascii: "\""))
-        }
+        circleCenter(cx: cx, cy: cy)
         let key = PointMark(radius: radius, fill: .transparent, evenOdd: false, snapToPixels: false)
         if pointMark != key {
             var template = SVGBuffer(capacity: 128)
@@ -302,6 +282,37 @@ struct SVGDocumentWriter: ~Copyable {
         body.append(pointMarkBytes)
         // Invisible: no pop animation, as `pointGroup` gives none to an invisible mark.
         body.raw("</circle></g>")
+    }
+
+    /// A point group's start tag up to its attributes' end: class, series, index and the translation to `inner`
+    /// (the mark's own origin) when it is not the enclosing `origin`.
+    private mutating func pointGroupStart(series: Int, index: Int, inner: Origin, origin: Origin) {
+        body.raw("<g class=\"point\" data-series=\"")
+        body.int(series)
+        body.raw("\" data-index=\"")
+        body.int(index)
+        body.byte(UInt8(ascii: "\""))
+        if inner != origin {
+            body.raw(" transform=\"translate(")
+            body.fixed(inner.x - origin.x, decimals: 2)
+            body.byte(UInt8(ascii: " "))
+            body.fixed(inner.y - origin.y, decimals: 2)
+            body.raw(")\"")
+        }
+    }
+
+    /// A circle's `cx`/`cy` in hundredths relative to its group, each left out when 0 (SVG's default).
+    private mutating func circleCenter(cx: Int64, cy: Int64) {
+        if cx != 0 {
+            body.raw(" cx=\"")
+            body.fixed(cx, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
+        if cy != 0 {
+            body.raw(" cy=\"")
+            body.fixed(cy, decimals: 2)
+            body.byte(UInt8(ascii: "\""))
+        }
     }
 
     /// The end of a group's start tag: its opacity when below 1, `>`, then the tooltip as the group's `<title>`.
@@ -329,31 +340,11 @@ struct SVGDocumentWriter: ~Copyable {
               let b = mark.path.controlBounds
         else { return false }
         let inner = Origin(x: SVGBuffer.hundredths(b.center.x), y: SVGBuffer.hundredths(b.center.y))
-        body.raw("<g class=\"point\" data-series=\"")
-        body.int(k)
-        body.raw("\" data-index=\"")
-        body.int(index)
-        body.byte(UInt8(ascii: "\""))
-        if inner != origin {
-            body.raw(" transform=\"translate(")
-            body.fixed(inner.x - origin.x, decimals: 2)
-            body.byte(UInt8(ascii: " "))
-            body.fixed(inner.y - origin.y, decimals: 2)
-            body.raw(")\"")
-        }
+        pointGroupStart(series: k, index: index, inner: inner, origin: origin)
         endGroupStart(opacity: opacity, tooltip: g.tooltip)
         body.raw("<circle")
         let cx = SVGBuffer.hundredths(center.x) - inner.x, cy = SVGBuffer.hundredths(center.y) - inner.y
-        if cx != 0 {
-            body.raw(" cx=\"")
-            body.fixed(cx, decimals: 2)
-            body.byte(UInt8(ascii: "\""))
-        }
-        if cy != 0 {
-            body.raw(" cy=\"")
-            body.fixed(cy, decimals: 2)
-            body.byte(UInt8(ascii: "\""))
-        }
+        circleCenter(cx: cx, cy: cy)
         if mark.stroke == nil {
             var fill: Color?
             if case .solid(let color)? = mark.fill { fill = color }
