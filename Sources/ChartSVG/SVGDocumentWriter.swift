@@ -491,17 +491,7 @@ struct SVGDocumentWriter: ~Copyable {
         let circle = pathLength ? nil : Self.circle(s.path)
         if let (center, radius) = circle {
             body.raw("<circle")
-            let cx = SVGBuffer.hundredths(center.x) - origin.x, cy = SVGBuffer.hundredths(center.y) - origin.y
-            if cx != 0 {
-                body.raw(" cx=\"")
-                body.fixed(cx, decimals: 2)
-                body.byte(UInt8(ascii: "\""))
-            }
-            if cy != 0 {
-                body.raw(" cy=\"")
-                body.fixed(cy, decimals: 2)
-                body.byte(UInt8(ascii: "\""))
-            }
+            circleCenter(cx: SVGBuffer.hundredths(center.x) - origin.x, cy: SVGBuffer.hundredths(center.y) - origin.y)
             body.raw(" r=\"")
             body.number(radius)
             body.byte(UInt8(ascii: "\""))
