@@ -7,6 +7,7 @@ import Foundation
 // chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS] [--fonts-dir DIR]
 // chart render --chartjs CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 //              [--data-uri]
+// chart translate CONFIG [--width W --height H --dpr R --background C --version V] [-o OUT] [--format F]
 // chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]  (SignCommand.swift)
 // chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]  (TimeZoneCommand.swift)
 // chart locale TAG [--sample] | --list  (LocaleCommand.swift)
@@ -18,6 +19,8 @@ let usage = """
     usage: chart render SPEC.json [-o OUT] [--format F] [--data-uri] [--at SECONDS] [--fonts-dir DIR]
            chart render --chartjs CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
                         [-o OUT] [--format F] [--data-uri]
+           chart translate CONFIG [--width W] [--height H] [--dpr R] [--background C] [--version V]
+                        [-o OUT] [--format F]
            chart sign --key-id ID --secret-file F [--exp SECONDS] SPEC.json [--format F] [--base URL]
            chart timezone NAME [--from YEAR] [--to YEAR] [--zoneinfo-dir DIR]   (chart timezone --help)
            chart locale TAG [--sample] | --list                                 (chart locale --help)
@@ -37,6 +40,9 @@ let usage = """
                   --width, --height (CSS px, default 500×300), --dpr (device pixel ratio, default 2),
                   --background (any CSS colour, default transparent) and --version (2, 3, 4 or e.g. 3.9.1,
                   default 2.9.4) are QuickChart's width, height, devicePixelRatio, backgroundColor and version
+      translate   write the native spec that a Chart.js config becomes (what /chart renders, as canonical JSON)
+                  instead of rendering it, and list the Chart.js paths it ignored on stderr; the flags are
+                  --chartjs's, and --format (default png) is the format the spec is translated for
 
     """
 
@@ -67,11 +73,14 @@ struct RenderCommand {
     var fontsDirectory: String?
     /// The QuickChart parameters when the input is a Chart.js config (`--chartjs`); nil for a native spec.
     var chartJS: ChartJSRequest?
+    /// `chart translate`: write the Chart.js config's native spec instead of rendering it.
+    var translateOnly = false
 
-    init(arguments: [String]) {
+    init(arguments: [String], translateOnly: Bool = false) {
+        self.translateOnly = translateOnly
         var args = arguments[...]
         var positional: [String] = []
-        var isChartJS = false
+        var isChartJS = translateOnly
         var chartJS = ChartJSRequest()
         var chartJSFlags: [String] = []
         func value(_ flag: String) -> String {
@@ -129,7 +138,10 @@ struct RenderCommand {
         }
         guard positional.count == 1 else { fail(usage, code: 2) }
         input = positional[0]
-        if format == nil, !dataURI, output != "-", FormatNegotiation.format(fileName: output, spec: nil) == .unknown {
+        if translateOnly, dataURI || time != nil {
+            fail("chart: translate writes a spec: --data-uri and --at are for render\n" + usage, code: 2)
+        }
+        if format == nil, !translateOnly, !dataURI, output != "-", FormatNegotiation.format(fileName: output, spec: nil) == .unknown {
             fail("chart: cannot tell the format from the extension of \(output); use one of "
                 + "\(OutputFormat.fileExtensions), or give --format\n", code: 2)
         }
@@ -138,7 +150,7 @@ struct RenderCommand {
             if format != .png { fail("chart: --at draws a PNG frame, not \(format?.rawValue ?? "")\n", code: 2) }
         }
         if isChartJS {
-            chartJS.format = requested(spec: nil) ?? .png
+            chartJS.format = (translateOnly ? format : requested(spec: nil)) ?? .png
             self.chartJS = chartJS
         } else if let flag = chartJSFlags.first {
             fail("chart: \(flag) is for a Chart.js config: add --chartjs\n" + usage, code: 2)
@@ -147,11 +159,11 @@ struct RenderCommand {
 
     /// The Chart.js config in `bytes`, translated as `/chart` would; exit 1 with one problem per line when it cannot
     /// be (each with its line and column in the file when known).
-    func translate(_ bytes: [UInt8], _ request: ChartJSRequest) -> ChartSpec {
+    func translate(_ bytes: [UInt8], _ request: ChartJSRequest) -> ChartJSTranslation {
         do throws(SpecError) {
             let config = try ChartJSConfig(text: bytes)
             do throws(SpecError) {
-                return try ChartJSDialect.translate(config.value, request).spec
+                return try ChartJSDialect.translate(config.value, request)
             } catch {
                 throw config.locating(error)
             }
@@ -184,9 +196,16 @@ struct RenderCommand {
         var rendered: RenderedChart
         let renderer = fontsDirectory.map { ChartRenderer(text: .loadDefault(fontsDirectory: $0)) }
             ?? ChartRenderer.shared
+        if translateOnly, let chartJS {
+            let translation = translate(json, chartJS)
+            let ignored = translation.ignored.map { "\(input): ignored: \($0)\n" }.joined()
+            if !ignored.isEmpty { FileHandle.standardError.write(Data(ignored.utf8)) }
+            write(translation.spec.canonicalJSON + [UInt8(ascii: "\n")])
+            return
+        }
         do {
             if let chartJS, let format = chartJS.format {
-                rendered = try renderer.render(translate(json, chartJS), format: format,
+                rendered = try renderer.render(translate(json, chartJS).spec, format: format,
                                                            options: RenderOptions(time: time))
             } else {
                 let spec = parse(json)
@@ -205,9 +224,14 @@ struct RenderCommand {
             case .cancelled, .backendFailure: fail("chart: \(error)\n", code: 1)
             }
         }
+        write(rendered.bytes)
+    }
+
+    /// Writes `bytes` to the output file, or to standard output for "-"; exit 1 when the file cannot be written.
+    func write(_ bytes: [UInt8]) {
         if output == "-" {
-            FileHandle.standardOutput.write(Data(rendered.bytes))
-        } else if !FileManager.default.createFile(atPath: output, contents: Data(rendered.bytes)) {
+            FileHandle.standardOutput.write(Data(bytes))
+        } else if !FileManager.default.createFile(atPath: output, contents: Data(bytes)) {
             fail("chart: cannot write \(output)\n", code: 1)
         }
     }
@@ -224,6 +248,10 @@ if arguments.first == "locale" {
 }
 if arguments.first == "sign" {
     SignCommand(arguments: Array(arguments.dropFirst())).run()
+    exit(0)
+}
+if arguments.first == "translate" {
+    RenderCommand(arguments: Array(arguments.dropFirst()), translateOnly: true).run()
     exit(0)
 }
 guard arguments.first == "render" else {
