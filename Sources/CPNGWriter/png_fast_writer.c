@@ -238,6 +238,7 @@ typedef struct {
     uint32_t symbol[BLOCK_SYMBOLS + 3]; /* + 3: add_literals stores four symbols when it adds fewer */
     size_t count; /* not an int: stores to the uint32_t arrays cannot alias it, so it stays in a register */
     uint32_t litFreq[286];
+    uint32_t lengthFreq[256]; /* matches by length - 3, added to litFreq's length symbols when the block is written */
     uint32_t distFreq[30];
 } block;
 
@@ -295,6 +296,7 @@ static void write_symbols_bmi2(bit_writer *w, const uint32_t *symbol, size_t n, 
 /* Writes the collected symbols as a dynamic block (BFINAL = 0) and resets the block. */
 static int write_block(bit_writer *w, block *b) {
     b->litFreq[256] = 1;
+    for (int len = 3; len <= 258; len++) b->litFreq[length_symbol[len]] += b->lengthFreq[len - 3];
     /* Each tree needs two used symbols to be a complete code. */
     int usedLit = 0, usedDist = 0;
     for (int i = 0; i < 286; i++) usedLit += b->litFreq[i] != 0;
@@ -396,6 +398,7 @@ static int write_block(bit_writer *w, block *b) {
     put_bits(w, litCodes[256], lens[256]);
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->lengthFreq, 0, sizeof b->lengthFreq);
     memset(b->distFreq, 0, sizeof b->distFreq);
     return 1;
 }
@@ -408,7 +411,7 @@ static inline void add_literal(block *b, uint8_t v) {
 /* A match whose distance's symbol `ds` and extra-bits value are known. */
 static inline void add_match_coded(block *b, int len, int ds, int value) {
     b->symbol[b->count++] = (uint32_t)(256 + len - 3) | (uint32_t)ds << 9 | (uint32_t)value << 14;
-    b->litFreq[length_symbol[len]]++;
+    b->lengthFreq[len - 3]++;
     b->distFreq[ds]++;
 }
 
@@ -1359,7 +1362,7 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             uint32_t h = hash4(here);
             long cand = m->head[h];
             m->head[h] = (int32_t)pos;
-            if (n == 0 && cand >= 0 && pos - cand <= 32768) {
+            if (n == 0 && pos - cand <= 32768) {
                 long k = match_length(here, raw + cand, (int)(rowEnd - pos));
                 if (k >= 4) {
                     dist = pos - cand;
@@ -1429,11 +1432,14 @@ static inline __attribute__((always_inline)) const char *deflate_rows(const uint
     /* Only the counts need zeroing; the 128 KiB of symbol slots are written before they are read. */
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->lengthFreq, 0, sizeof b->lengthFreq);
     memset(b->distFreq, 0, sizeof b->distFreq);
     uint8_t *raw = rawBase + pad;
     memset(rawBase, 0, pad);
     memset(raw + stride * height, 0, pad);
-    if (head != NULL) memset(head, 0xFF, sizeof(int32_t) << HASH_BITS); /* -1: empty */
+    /* Empty: a position so far before any (0x80808080 < -2^30) that no match reaches it, so probes need no test for
+     * it. */
+    if (head != NULL) memset(head, 0x80, sizeof(int32_t) << HASH_BITS);
     uint64_t *left = masks, *up = masks + words, *nextLeft = masks + 2 * words, *nextUp = masks + 3 * words;
     static const uint8_t zlibHeader[2] = {0x78, 0x01};
     put_bytes(out, zlibHeader, 2);
