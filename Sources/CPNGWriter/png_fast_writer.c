@@ -403,11 +403,6 @@ static int write_block(bit_writer *w, block *b) {
     return 1;
 }
 
-static inline void add_literal(block *b, uint8_t v) {
-    b->symbol[b->count++] = (uint32_t)v | NO_DISTANCE << 9;
-    b->litFreq[v]++;
-}
-
 /* A match whose distance's symbol `ds` and extra-bits value are known. */
 static inline void add_match_coded(block *b, int len, int ds, int value) {
     b->symbol[b->count++] = (uint32_t)(256 + len - 3) | (uint32_t)ds << 9 | (uint32_t)value << 14;
@@ -1273,7 +1268,11 @@ static inline __attribute__((always_inline)) void emit_literals(matcher *m, cons
         for (long i = 0; i < k; i++) b->litFreq[bytes[i]]++;
     }
 #else
-    for (long i = 0; i < n; i++) add_literal(m->b, bytes[i]);
+    block *b = m->b;
+    for (long i = 0; i < n; i++) {
+        b->symbol[b->count++] = (uint32_t)bytes[i] | NO_DISTANCE << 9;
+        b->litFreq[bytes[i]]++;
+    }
 #endif
 }
 
