@@ -1313,11 +1313,12 @@ static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t
 
 /* Matches the pixels of one scanline (`row` points at its filter byte, `rowStart` is its offset in m->raw) with
  * its masks; `above` says the row above is in reach. Always inlined with a constant bpp, so divisions by it are
- * shifts and multiplications, and a constant `checked`: 0 when the caller made sure the row's symbols fit in the
- * block, so none of them checks for room (nor can the block's write fail). */
+ * shifts and multiplications, and constant `checked` and `hashed`: `checked` 0 when the caller made sure the row's
+ * symbols fit in the block, so none of them checks for room (nor can the block's write fail); `hashed` whether
+ * m->head is there (effort 1), so no step tests it. */
 static inline __attribute__((always_inline)) void match_row(matcher *m, long rowStart, uint32_t width, const long bpp,
                                                            long upDist, int above, const uint64_t *left,
-                                                           const uint64_t *up, const int checked) {
+                                                           const uint64_t *up, const int checked, const int hashed) {
     const uint8_t *raw = m->raw;
     const long rowEnd = rowStart + 1 + (long)width * bpp;
     long pos = rowStart;
@@ -1353,7 +1354,7 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             dist = upDist;
             n = (long)nUp * bpp;
         }
-        if (m->head != NULL) {
+        if (hashed) {
             /* No run: a match elsewhere (a repeated glyph, a sloped edge)? Only then: where a run of one pixel is
              * left for the hash's match too, that match is rarely longer by enough to pay for the probe (issue 14,
              * part X: −0.10 M instructions on the Chart.js chart, +0.08 % bytes over the corpus). Every pixel where
@@ -1466,14 +1467,15 @@ static inline __attribute__((always_inline)) const char *deflate_rows(const uint
         }
         int above = y > 0 && upReachable;
         /* Every symbol covers a byte at least, so a row adds at most the pending match's bytes and its own: when
-         * they fit in the block, the row is matched without a check for room per symbol. */
+         * they fit in the block, the row is matched without a check for room per symbol. That copy is compiled
+         * with the hash only (effort 0, `.fast`, takes the checked copy and tests for the hash per step). */
         long rowStart = (long)((size_t)y * stride);
-        if (b->count + (size_t)m.curLen + stride <= BLOCK_SYMBOLS) {
-            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 0);
-            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 0);
+        if (head != NULL && b->count + (size_t)m.curLen + stride <= BLOCK_SYMBOLS) {
+            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 0, 1);
+            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 0, 1);
         } else {
-            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 1);
-            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 1);
+            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 1, head != NULL);
+            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 1, head != NULL);
         }
         uint64_t *t = left; left = nextLeft; nextLeft = t;
         t = up; up = nextUp; nextUp = t;
