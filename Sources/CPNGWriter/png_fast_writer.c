@@ -235,9 +235,10 @@ static inline int distance_symbol(int d, int *extra, int *value) {
  * bits (0 for a literal). */
 #define NO_DISTANCE 30
 typedef struct {
-    uint32_t symbol[BLOCK_SYMBOLS];
+    uint32_t symbol[BLOCK_SYMBOLS + 3]; /* + 3: add_literals stores four symbols when it adds fewer */
     size_t count; /* not an int: stores to the uint32_t arrays cannot alias it, so it stays in a register */
     uint32_t litFreq[286];
+    uint32_t lengthFreq[256]; /* matches by length - 3, added to litFreq's length symbols when the block is written */
     uint32_t distFreq[30];
 } block;
 
@@ -295,6 +296,7 @@ static void write_symbols_bmi2(bit_writer *w, const uint32_t *symbol, size_t n, 
 /* Writes the collected symbols as a dynamic block (BFINAL = 0) and resets the block. */
 static int write_block(bit_writer *w, block *b) {
     b->litFreq[256] = 1;
+    for (int len = 3; len <= 258; len++) b->litFreq[length_symbol[len]] += b->lengthFreq[len - 3];
     /* Each tree needs two used symbols to be a complete code. */
     int usedLit = 0, usedDist = 0;
     for (int i = 0; i < 286; i++) usedLit += b->litFreq[i] != 0;
@@ -396,19 +398,15 @@ static int write_block(bit_writer *w, block *b) {
     put_bits(w, litCodes[256], lens[256]);
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->lengthFreq, 0, sizeof b->lengthFreq);
     memset(b->distFreq, 0, sizeof b->distFreq);
     return 1;
-}
-
-static inline void add_literal(block *b, uint8_t v) {
-    b->symbol[b->count++] = (uint32_t)v | NO_DISTANCE << 9;
-    b->litFreq[v]++;
 }
 
 /* A match whose distance's symbol `ds` and extra-bits value are known. */
 static inline void add_match_coded(block *b, int len, int ds, int value) {
     b->symbol[b->count++] = (uint32_t)(256 + len - 3) | (uint32_t)ds << 9 | (uint32_t)value << 14;
-    b->litFreq[length_symbol[len]]++;
+    b->lengthFreq[len - 3]++;
     b->distFreq[ds]++;
 }
 
@@ -1054,10 +1052,9 @@ static inline void adler_lanes_fold(adler_lanes *l, uint32_t stepBytes, uint32_t
 /* One RGBA step of scan_row_rgba_avx2: pixels `v`, their left neighbours `l` (`leftValid` clears lanes that have
  * none), the row above's pixels at `aboveSrc` and converted bytes at `aboveOut` (NULL: none); returns the converted
  * pixels, written at `out`, and their masks. */
-__attribute__((target("avx2")))
-static inline __m256i rgba_step(__m256i v, __m256i l, unsigned leftValid, const uint8_t *aboveSrc,
-                                const uint8_t *aboveOut, __m256i lastOut, uint8_t *out, uint8_t *leftByte,
-                                uint8_t *upByte) {
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) __m256i
+rgba_step(__m256i v, __m256i l, unsigned leftValid, const uint8_t *aboveSrc, const uint8_t *aboveOut, __m256i lastOut,
+          uint8_t *out, uint8_t *leftByte, uint8_t *upByte) {
     unsigned mL = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, l))) & leftValid;
     unsigned mU = 0;
     if (aboveSrc != NULL) {
@@ -1079,9 +1076,9 @@ static inline __m256i rgba_step(__m256i v, __m256i l, unsigned leftValid, const 
  * the one before takes its converted value, one whose pixels all equal those above takes the row above's bytes, any
  * other converts all eight at once. The Adler-32 of the written bytes (`out`, after the filter byte) is added to
  * *a, *b in the same pass. */
-__attribute__((target("avx2")))
-static void scan_row_rgba_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
-                               uint32_t width, uint64_t *left, uint64_t *up, uint32_t *a, uint32_t *b) {
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+scan_row_rgba_avx2_body(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
+                        uint32_t width, uint64_t *left, uint64_t *up, uint32_t *a, uint32_t *b) {
     uint8_t *leftBytes = (uint8_t *)left, *upBytes = (uint8_t *)up;
     const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
                                              14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
@@ -1121,6 +1118,14 @@ static void scan_row_rgba_avx2(const uint8_t *src, const uint8_t *aboveSrc, cons
     }
     *a = s1 % 65521;
     *b = s2 % 65521;
+}
+
+/* The body compiled twice: with the row above (every row but the first) and without, so no step tests for it. */
+__attribute__((target("avx2")))
+static void scan_row_rgba_avx2(const uint8_t *src, const uint8_t *aboveSrc, const uint8_t *aboveOut, uint8_t *out,
+                               uint32_t width, uint64_t *left, uint64_t *up, uint32_t *a, uint32_t *b) {
+    if (aboveSrc != NULL) scan_row_rgba_avx2_body(src, aboveSrc, aboveOut, out, width, left, up, a, b);
+    else scan_row_rgba_avx2_body(src, NULL, aboveOut, out, width, left, up, a, b);
 }
 
 /* One RGB step of scan_row_rgb_avx2, as rgba_step: returns the 24 bytes written at `out` as two lanes of 12, each
@@ -1236,26 +1241,49 @@ typedef struct {
     int upSymbol, upValue;
 } matcher;
 
-/* Makes room for n more symbols, writing the block out when it is full. */
-static inline int room_for(matcher *m, size_t n) {
-    if (__builtin_expect(m->b->count + n <= BLOCK_SYMBOLS, 1)) return 1;
+/* Makes room for n more symbols, writing the block out when it is full; `checked` 0 (a constant) when the caller
+ * knows they fit (match_row checks a whole row's worst case once). */
+static inline __attribute__((always_inline)) int room_for(matcher *m, size_t n, const int checked) {
+    if (!checked || __builtin_expect(m->b->count + n <= BLOCK_SYMBOLS, 1)) return 1;
     if (!write_block(m->w, m->b)) m->ok = 0;
     return m->ok;
 }
 
-static inline void emit_literals(matcher *m, const uint8_t *bytes, long n) {
-    if (!room_for(m, (size_t)n)) return;
-    for (long i = 0; i < n; i++) add_literal(m->b, bytes[i]);
+static inline __attribute__((always_inline)) void emit_literals(matcher *m, const uint8_t *bytes, long n,
+                                                                 const int checked) {
+    if (!room_for(m, (size_t)n, checked)) return;
+#if defined(__SSE2__)
+    /* Most literals come as a pixel's 4 bytes (or 3): their symbols are made and stored as one vector (issue 14,
+     * part Z). Reads 4 bytes and stores 4 symbols whatever n is: the bytes are in the scanline buffer or its padding,
+     * the symbols past n in the block's slack, overwritten next. */
+    block *b = m->b;
+    for (; n > 0; n -= 4, bytes += 4) {
+        uint32_t v;
+        memcpy(&v, bytes, 4);
+        __m128i zero = _mm_setzero_si128();
+        __m128i four = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), zero), zero);
+        _mm_storeu_si128((__m128i *)(b->symbol + b->count), _mm_or_si128(four, _mm_set1_epi32(NO_DISTANCE << 9)));
+        long k = n < 4 ? n : 4;
+        b->count += (size_t)k;
+        for (long i = 0; i < k; i++) b->litFreq[bytes[i]]++;
+    }
+#else
+    block *b = m->b;
+    for (long i = 0; i < n; i++) {
+        b->symbol[b->count++] = (uint32_t)bytes[i] | NO_DISTANCE << 9;
+        b->litFreq[bytes[i]]++;
+    }
+#endif
 }
 
 /* Writes the pending match, which ends at `end`: matches of at most 258 bytes (none shorter than 3), or literals
  * when it is shorter than 3 in all. */
-static inline __attribute__((always_inline)) void flush_match(matcher *m, const uint8_t *end) {
+static inline __attribute__((always_inline)) void flush_match(matcher *m, const uint8_t *end, const int checked) {
     long len = m->curLen, dist = m->curDist;
     m->curLen = 0;
     m->curDist = 0;
     if (len == 0) return;
-    if (len < 3) { emit_literals(m, end - len, len); return; }
+    if (len < 3) { emit_literals(m, end - len, len, checked); return; }
     int extra, value, ds;
     if (dist == m->upDist) {
         ds = m->upSymbol;
@@ -1265,18 +1293,19 @@ static inline __attribute__((always_inline)) void flush_match(matcher *m, const 
     }
     while (__builtin_expect(len > 258, 0)) {
         int piece = len - 258 < 3 ? (int)len - 3 : 258;
-        if (!room_for(m, 1)) return;
+        if (!room_for(m, 1, checked)) return;
         add_match_coded(m->b, piece, ds, value);
         len -= piece;
     }
-    if (!room_for(m, 1)) return;
+    if (!room_for(m, 1, checked)) return;
     add_match_coded(m->b, (int)len, ds, value);
 }
 
 /* Extends the pending match by n bytes at `dist`, or writes it and starts one there. */
-static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t *here, long dist, long n) {
+static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t *here, long dist, long n,
+                                                       const int checked) {
     if (dist != m->curDist) {
-        flush_match(m, here);
+        flush_match(m, here, checked);
         m->curDist = dist;
     }
     m->curLen += n;
@@ -1284,10 +1313,12 @@ static inline __attribute__((always_inline)) void take(matcher *m, const uint8_t
 
 /* Matches the pixels of one scanline (`row` points at its filter byte, `rowStart` is its offset in m->raw) with
  * its masks; `above` says the row above is in reach. Always inlined with a constant bpp, so divisions by it are
- * shifts and multiplications. */
+ * shifts and multiplications, and constant `checked` and `hashed`: `checked` 0 when the caller made sure the row's
+ * symbols fit in the block, so none of them checks for room (nor can the block's write fail); `hashed` whether
+ * m->head is there (effort 1), so no step tests it. */
 static inline __attribute__((always_inline)) void match_row(matcher *m, long rowStart, uint32_t width, const long bpp,
                                                            long upDist, int above, const uint64_t *left,
-                                                           const uint64_t *up) {
+                                                           const uint64_t *up, const int checked, const int hashed) {
     const uint8_t *raw = m->raw;
     const long rowEnd = rowStart + 1 + (long)width * bpp;
     long pos = rowStart;
@@ -1301,14 +1332,14 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
         x = 1;
     } else {
         if (m->curDist != upDist) {
-            flush_match(m, raw + pos);
+            flush_match(m, raw + pos, checked);
             if (above && bit_at(up, 0)) m->curDist = upDist;
-            else emit_literals(m, raw + pos, 1);
+            else emit_literals(m, raw + pos, 1, checked);
         }
         if (m->curDist != 0) m->curLen++;
         pos++;
     }
-    while (x < width && m->ok) {
+    while (x < width && (!checked || m->ok)) {
         const uint8_t *here = raw + pos;
         uint32_t nLeft = bit_at(left, x) ? run_at(left, x) : 0;
         uint32_t nUp = bit_at(up, x) ? run_at(up, x) : 0;
@@ -1323,7 +1354,7 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             dist = upDist;
             n = (long)nUp * bpp;
         }
-        if (m->head != NULL) {
+        if (hashed) {
             /* No run: a match elsewhere (a repeated glyph, a sloped edge)? Only then: where a run of one pixel is
              * left for the hash's match too, that match is rarely longer by enough to pay for the probe (issue 14,
              * part X: −0.10 M instructions on the Chart.js chart, +0.08 % bytes over the corpus). Every pixel where
@@ -1331,7 +1362,7 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
             uint32_t h = hash4(here);
             long cand = m->head[h];
             m->head[h] = (int32_t)pos;
-            if (n == 0 && cand >= 0 && pos - cand <= 32768) {
+            if (n == 0 && pos - cand <= 32768) {
                 long k = match_length(here, raw + cand, (int)(rowEnd - pos));
                 if (k >= 4) {
                     dist = pos - cand;
@@ -1353,39 +1384,37 @@ static inline __attribute__((always_inline)) void match_row(matcher *m, long row
                 if (d == 0 && above && m->curDist != upDist && common3(here, here - upDist)) d = upDist;
                 if (d) {
                     m->curLen -= k;
-                    flush_match(m, here);
+                    flush_match(m, here, checked);
                     m->curDist = d;
                     m->curLen = 3;
                     k = 3;
                 }
             }
-            flush_match(m, here + k);
-            emit_literals(m, here + k, bpp - k);
+            flush_match(m, here + k, checked);
+            emit_literals(m, here + k, bpp - k, checked);
             pos += bpp;
             x++;
             continue;
         }
         if (dist != bpp) n = end_before_left_run(left, x, n, bpp);
-        take(m, here, dist, n);
+        take(m, here, dist, n, checked);
         pos += n;
         long partial = n % bpp;
         if (partial) {
             /* A byte-wise match ended inside a pixel: the rest of the pixel goes out as literals. */
-            flush_match(m, raw + pos);
-            emit_literals(m, raw + pos, bpp - partial);
+            flush_match(m, raw + pos, checked);
+            emit_literals(m, raw + pos, bpp - partial, checked);
             pos += bpp - partial;
         }
         x += (uint32_t)((n + bpp - 1) / bpp);
     }
 }
 
-/* Appends to `out` the zlib stream (RFC 1950) of `height` scanlines of `width` pixels read from `pixels`, whose
- * rows start `pixelStride` pixels apart (a sub-rectangle of a larger image when pixelStride > width): filter type 0,
- * RGB (channels 3, alpha dropped) or straight-alpha RGBA (channels 4). Returns NULL on success, else the reason. */
-static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
-                                     uint32_t width, uint32_t height, int channels, int useHash,
-                                     chart_png_buffer *out) {
-    pthread_once(&tablesOnce, init_tables);
+/* deflate_scanlines' work, inlined into a baseline and a BMI2 copy. */
+static inline __attribute__((always_inline)) const char *deflate_rows(const uint8_t *pixels, const uint8_t *previous,
+                                                                     size_t pixelStride, uint32_t width,
+                                                                     uint32_t height, int channels, int useHash,
+                                                                     chart_png_buffer *out) {
     enum { pad = 16 };
     size_t stride = (size_t)width * (size_t)channels + 1;
     if (stride > (SIZE_MAX - 2 * pad) / height) return "image too large";
@@ -1403,11 +1432,14 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
     /* Only the counts need zeroing; the 128 KiB of symbol slots are written before they are read. */
     b->count = 0;
     memset(b->litFreq, 0, sizeof b->litFreq);
+    memset(b->lengthFreq, 0, sizeof b->lengthFreq);
     memset(b->distFreq, 0, sizeof b->distFreq);
     uint8_t *raw = rawBase + pad;
     memset(rawBase, 0, pad);
     memset(raw + stride * height, 0, pad);
-    if (head != NULL) memset(head, 0xFF, sizeof(int32_t) << HASH_BITS); /* -1: empty */
+    /* Empty: a position so far before any (0x80808080 < -2^30) that no match reaches it, so probes need no test for
+     * it. */
+    if (head != NULL) memset(head, 0x80, sizeof(int32_t) << HASH_BITS);
     uint64_t *left = masks, *up = masks + words, *nextLeft = masks + 2 * words, *nextUp = masks + 3 * words;
     static const uint8_t zlibHeader[2] = {0x78, 0x01};
     put_bytes(out, zlibHeader, 2);
@@ -1434,12 +1466,21 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
                      nextLeft, nextUp, words, &s1, &s2);
         }
         int above = y > 0 && upReachable;
-        if (channels == 4) match_row(&m, (long)((size_t)y * stride), width, 4, upDist, above, left, up);
-        else match_row(&m, (long)((size_t)y * stride), width, 3, upDist, above, left, up);
+        /* Every symbol covers a byte at least, so a row adds at most the pending match's bytes and its own: when
+         * they fit in the block, the row is matched without a check for room per symbol. That copy is compiled
+         * with the hash only (effort 0, `.fast`, takes the checked copy and tests for the hash per step). */
+        long rowStart = (long)((size_t)y * stride);
+        if (head != NULL && b->count + (size_t)m.curLen + stride <= BLOCK_SYMBOLS) {
+            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 0, 1);
+            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 0, 1);
+        } else {
+            if (channels == 4) match_row(&m, rowStart, width, 4, upDist, above, left, up, 1, head != NULL);
+            else match_row(&m, rowStart, width, 3, upDist, above, left, up, 1, head != NULL);
+        }
         uint64_t *t = left; left = nextLeft; nextLeft = t;
         t = up; up = nextUp; nextUp = t;
     }
-    if (m.ok) flush_match(&m, raw + stride * height);
+    if (m.ok) flush_match(&m, raw + stride * height, 1);
     int ok = m.ok;
     if (ok && b->count > 0) ok = write_block(&w, b);
     if (ok && reserve(out, 64)) {
@@ -1452,6 +1493,36 @@ static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previ
     }
     free(rawBase); free(b); free(head); free(masks);
     return ok ? NULL : "out of memory for PNG output";
+}
+
+static const char *deflate_rows_base(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
+                                     uint32_t width, uint32_t height, int channels, int useHash,
+                                     chart_png_buffer *out) {
+    return deflate_rows(pixels, previous, pixelStride, width, height, channels, useHash, out);
+}
+
+#if HAVE_BMI2_PATH
+/* The same compiled for BMI2: the matcher's many shifts by a pixel's bit position (mask words, run lengths) take any
+ * register instead of CL (issue 14, part Z). */
+__attribute__((target("bmi2")))
+static const char *deflate_rows_bmi2(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
+                                     uint32_t width, uint32_t height, int channels, int useHash,
+                                     chart_png_buffer *out) {
+    return deflate_rows(pixels, previous, pixelStride, width, height, channels, useHash, out);
+}
+#endif
+
+/* Appends to `out` the zlib stream (RFC 1950) of `height` scanlines of `width` pixels read from `pixels`, whose
+ * rows start `pixelStride` pixels apart (a sub-rectangle of a larger image when pixelStride > width): filter type 0,
+ * RGB (channels 3, alpha dropped) or straight-alpha RGBA (channels 4). Returns NULL on success, else the reason. */
+static const char *deflate_scanlines(const uint8_t *pixels, const uint8_t *previous, size_t pixelStride,
+                                     uint32_t width, uint32_t height, int channels, int useHash,
+                                     chart_png_buffer *out) {
+    pthread_once(&tablesOnce, init_tables);
+#if HAVE_BMI2_PATH
+    if (haveBMI2) return deflate_rows_bmi2(pixels, previous, pixelStride, width, height, channels, useHash, out);
+#endif
+    return deflate_rows_base(pixels, previous, pixelStride, width, height, channels, useHash, out);
 }
 
 /* Whether every one of `count` packed pixels has alpha 255: AND the pixels two at a time, 512 per block, stopping at
