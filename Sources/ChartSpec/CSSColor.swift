@@ -18,6 +18,12 @@ package enum CSSColor {
 
     /// Parses `text`; the error message says what was wrong and lists the accepted forms.
     public static func parse(_ text: String) throws(CSSColorError) -> Color {
+        if text.utf8.count <= maxLength, let color = parsedQuickly(text) { return color }
+        return try parseFully(text)
+    }
+
+    /// `parse` without the quick path (`CSSColor+QuickPath`): every form, and every error.
+    static func parseFully(_ text: String) throws(CSSColorError) -> Color {
         guard text.utf8.count <= maxLength else {
             throw CSSColorError(message: "\(acceptedForms) (got a \(text.utf8.count)-byte string)")
         }

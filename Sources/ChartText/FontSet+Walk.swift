@@ -102,6 +102,7 @@ extension FontSet {
     private func plainShaped(_ text: String, bold: Bool) -> ShapedText? {
         let slots = bold ? boldSlots : regularSlots
         var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(text.utf8.count)  // at most one glyph per scalar, and a scalar is at least one byte
         let advance = plainWalk(text, bold: bold) { k, glyph, x, index in
             glyphs.append(ShapedGlyph(slot: slots[k], glyph: glyph, x: x, y: 0, clusterStart: index,
                                       clusterEnd: index + 1, synthetic: bold && boldSynthetic[k], rightToLeft: false,
@@ -117,7 +118,8 @@ extension FontSet {
     }
 
     /// Calls `body(face, glyph)` for every glyph of `shaped(text, weight:)`, left to right, with the face that draws
-    /// it; returns the total advance in ems. Every backend places text with this one walk (`GlyphPlacement`, PDF).
+    /// it; returns the total advance in ems. The backends place text with this walk (PDF) or read `shaped` as it does
+    /// (`GlyphPlacement`).
     @inline(__always)
     public func walk(_ text: String, weight: FontWeight, _ body: (FontFace, ShapedGlyph) -> Void) -> Double {
         let shaped = shaped(text, weight: weight)

@@ -16,24 +16,31 @@ extension FontSet: GlyphPlacing {
     /// draw it.
     public func glyphs(for run: TextRun) -> [PlacedGlyph] {
         let size = run.size
-        // Per drawn glyph: its outline, px per font unit, and position in ems (the anchor needs the total first).
-        var laidOut: [(path: GlyphPath, k: Double, x: Double, y: Double)] = []
-        let advance = walk(run.text, weight: run.weight) { face, shaped in
-            let path = shaped.synthetic ? face.emboldenedGlyphPath(of: shaped.glyph, size: size)
-                : face.glyphPath(of: shaped.glyph)
-            if !path.path.isEmpty { laidOut.append((path, size / Double(face.unitsPerEm), shaped.x, shaped.y)) }
-        }
-        let shift = run.anchorOffset(width: advance * size)
+        // `walk`'s glyphs, read in place: its closure took each glyph's face as a `FontFace` value, a copy of the
+        // whole face (a retain and a release per stored reference) per glyph drawn.
+        let text = shaped(run.text, weight: run.weight)
+        let shift = run.anchorOffset(width: text.advance * size)
         let (cosine, sine) = run.direction
         let origin = run.position
-        return laidOut.map { path, k, x, y in
-            // Font units (y up) → run space: x·k + pen, −y·k − offset; then rotate and move to `position`.
-            let x0 = x * size + shift, y0 = -y * size
-            return PlacedGlyph(glyph: path, transform: GlyphTransform(a: k * cosine, b: k * sine, c: k * sine,
-                                                                      d: -k * cosine,
-                                                                      tx: origin.x + x0 * cosine - y0 * sine,
-                                                                      ty: origin.y + x0 * sine + y0 * cosine))
+        var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(text.glyphs.count)
+        (run.weight == .bold ? boldChain : regularChain).withUnsafeBufferPointer { chain in
+            for glyph in text.glyphs {
+                let face = glyph.chainIndex
+                let path = glyph.synthetic ? chain[face].emboldenedGlyphPath(of: glyph.glyph, size: size)
+                    : chain[face].glyphPath(of: glyph.glyph)
+                if path.path.isEmpty { continue }
+                // Per drawn glyph: px per font unit, and its position in ems.
+                let k = size / Double(chain[face].unitsPerEm)
+                // Font units (y up) → run space: x·k + pen, −y·k − offset; then rotate and move to `position`.
+                let x0 = glyph.x * size + shift, y0 = -glyph.y * size
+                let transform = GlyphTransform(a: k * cosine, b: k * sine, c: k * sine, d: -k * cosine,
+                                               tx: origin.x + x0 * cosine - y0 * sine,
+                                               ty: origin.y + x0 * sine + y0 * cosine)
+                placed.append(PlacedGlyph(glyph: path, transform: transform))
+            }
         }
+        return placed
     }
 }
 

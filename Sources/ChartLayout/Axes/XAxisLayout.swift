@@ -96,10 +96,10 @@ struct XAxisLayout {
                 let anchor = Point(x(Double(i)) + 0.35 * a, plot.maxY + style.tickGap + diagonal * a)
                 // Keep the slanted text right of the canvas edge: its far end reaches (w + a)·cos 45° left.
                 let room = min(rotatedMax, (anchor.x - ctx.canvas.minX - 1) / diagonal - a)
-                let text = ctx.ellipsized(labels[i], maxWidth: room, size: size)
+                let (text, width) = ctx.fitted(labels[i], maxWidth: room, size: size)
                 let run = TextRun(text: text, position: anchor, size: size, anchor: .end,
                                   color: ctx.theme.secondaryText, rotation: -45)
-                guard let placed = ctx.placed(run) else { continue }
+                guard let placed = ctx.placed(run, width: width) else { continue }
                 // Parallel slanted boxes are apart when their anchors are a line height apart along the normal.
                 if let p = previous, (placed.position.x - p.x) * diagonal + (placed.position.y - p.y) * diagonal < lh {
                     continue
@@ -113,12 +113,13 @@ struct XAxisLayout {
         }
         var lastEnd = -Double.infinity
         for i in Swift.stride(from: 0, to: n, by: k) where !labels[i].isEmpty {
-            let text = ctx.ellipsized(labels[i], maxWidth: ctx.canvas.width - 2 * edgeGap, size: size)
-            let run = TextRun(text: text, position: Point(inside(x(Double(i)), text: text, ctx: ctx),
+            // Measured once: fitting, centering, keeping inside the canvas and the overlap test use one width.
+            let (text, width) = ctx.fitted(labels[i], maxWidth: ctx.canvas.width - 2 * edgeGap, size: size)
+            let run = TextRun(text: text, position: Point(inside(x(Double(i)), width: width, ctx: ctx),
                                                           plot.maxY + style.tickGap + a),
                               size: size, anchor: .middle, color: ctx.theme.secondaryText)
-            guard let placed = ctx.placed(run) else { continue }
-            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            guard let placed = ctx.placed(run, width: width) else { continue }
+            let box = TextBox.bounds(of: placed, width: width, metrics: ctx.metrics)
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
             lastEnd = box.maxX
             runs.append(placed)
@@ -162,7 +163,12 @@ struct XAxisLayout {
     /// The center for a label `text` centered at `x`, moved inward where it would end less than `edgeGap` from the
     /// canvas's left or right edge (the last label of a plot that reaches the padding).
     static func inside(_ x: Double, text: String, ctx: LayoutContext) -> Double {
-        let half = ctx.width(text, size: ctx.style.tickSize) / 2
+        inside(x, width: ctx.width(text, size: ctx.style.tickSize), ctx: ctx)
+    }
+
+    /// `inside(x, text:, ctx:)` for a label whose width at the tick size is `width`.
+    static func inside(_ x: Double, width: Double, ctx: LayoutContext) -> Double {
+        let half = width / 2
         let lo = ctx.canvas.minX + edgeGap + half, hi = ctx.canvas.maxX - edgeGap - half
         return lo <= hi ? min(max(x, lo), hi) : ctx.canvas.center.x
     }
@@ -177,11 +183,12 @@ struct XAxisLayout {
         var kept: [Double] = []
         var lastEnd = -Double.infinity
         for (v, text) in zip(values, labels) {
-            let run = TextRun(text: text, position: Point(inside(x(v), text: text, ctx: ctx),
+            let width = ctx.width(text, size: style.tickSize)
+            let run = TextRun(text: text, position: Point(inside(x(v), width: width, ctx: ctx),
                                                           plot.maxY + style.tickGap + ctx.ascent(style.tickSize)),
                               size: style.tickSize, anchor: .middle, color: ctx.theme.secondaryText)
-            guard let placed = ctx.placed(run) else { continue }
-            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            guard let placed = ctx.placed(run, width: width) else { continue }
+            let box = TextBox.bounds(of: placed, width: width, metrics: ctx.metrics)
             guard box.minX >= lastEnd + style.labelGap / 2 else { continue }
             lastEnd = box.maxX
             runs.append(placed)

@@ -86,8 +86,9 @@ struct YAxisLayout {
         for (v, text) in zip(ticks.values, labels) where v >= ticks.domainMin && v <= ticks.domainMax {
             let run = TextRun(text: text, position: Point(edge + ctx.style.tickGap * outward, scale(v) + shift),
                               size: size, anchor: right ? .start : .end, color: ctx.theme.secondaryText)
-            guard let placed = ctx.placed(run) else { continue }
-            let box = TextBox(placed, metrics: ctx.metrics).bounds
+            let width = ctx.width(text, size: size)
+            guard let placed = ctx.placed(run, width: width) else { continue }
+            let box = TextBox.bounds(of: placed, width: width, metrics: ctx.metrics)
             guard box.maxY <= lastTop else { continue }  // never overlap the label below
             lastTop = box.minY
             children.append(.text(placed))

@@ -119,12 +119,27 @@ struct LayoutContext {
         TextFitting.ellipsized(text, maxWidth: maxWidth, size: size, weight: weight, metrics: metrics)
     }
 
+    /// `ellipsized`, with the result's advance width: measured once, and again only when the text was cut.
+    func fitted(_ text: String, maxWidth: Double, size: Double, weight: FontWeight = .regular)
+        -> (text: String, width: Double)
+    {
+        let fit = TextFitting.fitted(text, maxWidth: maxWidth, size: size, weight: weight, metrics: metrics)
+        return (fit.text, fit.width ?? metrics.width(of: fit.text, size: size, weight: weight))
+    }
+
     /// `run` if it fits the canvas, nudged horizontally when only its sides stick out; nil when it cannot
     /// fit (empty text, too tall or too wide). The last line of defence for "nothing outside the canvas".
     func placed(_ run: TextRun) -> TextRun? {
         guard !run.text.isEmpty, run.position.x.isFinite, run.position.y.isFinite else { return nil }
+        return placed(run, width: metrics.width(of: run.text, size: run.size, weight: run.weight))
+    }
+
+    /// `placed(run)` for a run whose advance width `width` (`metrics.width(of: run.text, size: run.size, weight:
+    /// run.weight)`) the caller has measured already.
+    func placed(_ run: TextRun, width: Double) -> TextRun? {
+        guard !run.text.isEmpty, run.position.x.isFinite, run.position.y.isFinite else { return nil }
         var run = run
-        let box = TextBox(run, metrics: metrics).bounds
+        let box = TextBox.bounds(of: run, width: width, metrics: metrics)
         guard box.width <= canvas.width, box.height <= canvas.height else { return nil }
         if box.minX < canvas.minX { run.position.x += canvas.minX - box.minX }
         if box.maxX > canvas.maxX { run.position.x -= box.maxX - canvas.maxX }

@@ -198,6 +198,9 @@ struct SeriesMarks {
             if !lone.isEmpty { children.append(.shape(Shape(path: lone, fill: .solid(color)))) }
         }
         let dotShape = series.dot.shape ?? .circle
+        // One child per drawn point (a dot group or, interactive, a hit target) after the line: room for them at once
+        // instead of growing the array (and copying its nodes) a doubling at a time.
+        if (dots || ctx.interactive) && !manyPoints { children.reserveCapacity(children.count + count) }
         // Every tooltip starts with "name · "; a hit target keeps it as a part of its tooltip, shared.
         let tooltipPrefix = name + " · "
         let prefixBytes = Array(tooltipPrefix.utf8)

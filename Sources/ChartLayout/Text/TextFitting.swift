@@ -11,9 +11,23 @@ public enum TextFitting {
     /// digits), O(log n) at worst — the same prefix a plain bisection finds, as wider prefixes never fit.
     public static func ellipsized(_ text: String, maxWidth: Double, size: Double, weight: FontWeight = .regular,
                                   metrics: any TextMeasuring) -> String {
-        guard maxWidth.isFinite, maxWidth > 0 else { return "" }
+        fitted(text, maxWidth: maxWidth, size: size, weight: weight, metrics: metrics).text
+    }
+
+    /// `ellipsized`, with the advance width of the result when it is `text` itself (the width this function measured
+    /// anyway), so a caller that places the text next need not measure it again; nil when the text was cut or
+    /// emptied.
+    public static func fitted(_ text: String, maxWidth: Double, size: Double, weight: FontWeight = .regular,
+                              metrics: any TextMeasuring) -> (text: String, width: Double?) {
+        guard maxWidth.isFinite, maxWidth > 0 else { return ("", nil) }
         let fullWidth = metrics.width(of: text, size: size, weight: weight)
-        if fullWidth <= maxWidth { return text }
+        if fullWidth <= maxWidth { return (text, fullWidth) }
+        return (cut(text, fullWidth: fullWidth, maxWidth: maxWidth, size: size, weight: weight, metrics: metrics), nil)
+    }
+
+    /// The longest prefix of `text` (wider than `maxWidth`: `fullWidth`) plus "…" that fits, or "".
+    private static func cut(_ text: String, fullWidth: Double, maxWidth: Double, size: Double, weight: FontWeight,
+                            metrics: any TextMeasuring) -> String {
         let ellipsisWidth = metrics.width(of: ellipsis, size: size, weight: weight)
         if ellipsisWidth > maxWidth { return "" }
         // The end of each prefix: a candidate is one copy of the text's bytes, not a string built character by
