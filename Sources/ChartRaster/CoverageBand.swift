@@ -20,8 +20,9 @@ import ChartScene
 ///
 /// Speed (after Blend2D): a bitmask per row records touched cells, so the sweep jumps over untouched runs and
 /// hands each run to the blitter as one constant-coverage span; cells are cleared as they are consumed, so the
-/// band is ready for the next shape without a full reset. Memory is 32 rows × (width + 2) floats. Index arithmetic
-/// in the loops wraps (`&+`, `&*`) instead of checking for overflow: every index is below 32 × (16 384 + 2).
+/// band is ready for the next shape without a full reset. Memory is 32 rows × (width + 2) floats and a bit per
+/// cell. Index arithmetic in the loops wraps (`&+`, `&*`) instead of checking for overflow: every index is below
+/// 32 × (16 384 + 2).
 struct CoverageBand {
     static let rows = 32
     /// Visible pixel columns.
@@ -31,8 +32,9 @@ struct CoverageBand {
     let wordsPerRow: Int
     private var cells: [Float]
     private var touched: [UInt64]
-    private var rowMin: [Int]
-    private var rowMax: [Int]
+    /// Bit r is set when row r has a touched cell; the sweep finds the row's first and last touched cells in its
+    /// bitmap (cheaper than keeping a per-row extent up to date for every row piece).
+    private var touchedRows: UInt64 = 0
     /// Device row of the band's first row.
     private(set) var top = 0
 
@@ -42,8 +44,6 @@ struct CoverageBand {
         wordsPerRow = (stride + 63) / 64
         cells = [Float](repeating: 0, count: Self.rows * stride)
         touched = [UInt64](repeating: 0, count: Self.rows * wordsPerRow)
-        rowMin = [Int](repeating: Int.max, count: Self.rows)
-        rowMax = [Int](repeating: -1, count: Self.rows)
     }
 
     /// Accumulates the parts of `edges` inside device rows `top ..< top + rowCount`.
@@ -52,36 +52,43 @@ struct CoverageBand {
         let bandTop = Double(top), bandBottom = Double(top + rowCount)
         let maxX = Double(width + 1) - 1e-9
         let stride = self.stride, wordsPerRow = self.wordsPerRow
+        var touchedRows = self.touchedRows
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
-                rowMin.withUnsafeMutableBufferPointer { rowMin in
-                    rowMax.withUnsafeMutableBufferPointer { rowMax in
-                        for e in edges where e.y1 > bandTop && e.y0 < bandBottom {
-                            let ya = max(e.y0, bandTop), yb = min(e.y1, bandBottom)
-                            let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-                            var y = ya
-                            var x = e.x0 + dxdy * (ya - e.y0)
-                            var row = Int(ya)  // ⌊ya⌋: ya ≥ bandTop ≥ 0, so truncation is the floor
-                            while y < yb {
-                                let yNext = min(Double(row &+ 1), yb)
-                                let xNext = e.x0 + dxdy * (yNext - e.y0)
-                                let r = row &- top
-                                let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
-                                let (first, last) = Self.addRowSegment(
-                                    cells, base: r &* stride, left: min(max(xl, 0), maxX), right: min(max(xr, 0), maxX),
-                                    area: e.direction * (yNext - y))
-                                rowMin[r] = min(rowMin[r], first)
-                                rowMax[r] = max(rowMax[r], last)
-                                Self.markTouched(touched, base: r &* wordsPerRow, first: first, last: last)
-                                y = yNext
-                                x = xNext
-                                row &+= 1
-                            }
+                edges.withUnsafeBufferPointer { edges in
+                    let count = edges.count
+                    var i = 0
+                    while true {
+                        // The next edge reaching into the band, in a loop of its own: most edges of a tall shape
+                        // miss a given band, and this keeps the test's few values in registers.
+                        while i < count && !(edges[i].y1 > bandTop && edges[i].y0 < bandBottom) { i &+= 1 }
+                        guard i < count else { break }
+                        let e = edges[i]
+                        i &+= 1
+                        let ya = max(e.y0, bandTop), yb = min(e.y1, bandBottom)
+                        let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+                        var y = ya
+                        var x = e.x0 + dxdy * (ya - e.y0)
+                        var row = Int(ya)  // ⌊ya⌋: ya ≥ bandTop ≥ 0, so truncation is the floor
+                        while y < yb {
+                            let yNext = min(Double(row &+ 1), yb)
+                            let xNext = e.x0 + dxdy * (yNext - e.y0)
+                            let r = row &- top
+                            let (xl, xr) = x < xNext ? (x, xNext) : (xNext, x)
+                            let (first, last) = Self.addRowSegment(
+                                cells, base: r &* stride, left: min(max(xl, 0), maxX), right: min(max(xr, 0), maxX),
+                                area: e.direction * (yNext - y))
+                            touchedRows |= 1 &<< UInt64(truncatingIfNeeded: r)  // 0 ≤ r < rows = 32
+                            Self.markTouched(touched, base: r &* wordsPerRow, first: first, last: last)
+                            y = yNext
+                            x = xNext
+                            row &+= 1
                         }
                     }
                 }
             }
         }
+        self.touchedRows = touchedRows
     }
 
     /// Sets the touched bits of cells `first…last` of one row, a word at a time.
@@ -148,6 +155,8 @@ struct CoverageBand {
     /// constant-coverage span, touched cells one by one. Leaves the band cleared.
     mutating func sweep<B: Blitter>(rule: FillRule, rowCount: Int, into target: inout B) {
         let stride = self.stride, wordsPerRow = self.wordsPerRow, width = self.width, top = self.top
+        var rows = touchedRows  // only rows below rowCount: accumulate was given the same count
+        touchedRows = 0
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in
                 // A local copy: its fields stay in registers, where through `inout` (captured by address) every
@@ -156,12 +165,22 @@ struct CoverageBand {
                 var blitter = target
                 defer { target = blitter }
                 guard let cellBase = cells.baseAddress else { return }
-                for r in 0..<rowCount where rowMin[r] <= rowMax[r] {
-                    let first = rowMin[r], last = rowMax[r]
+                while rows != 0 {
+                    let r = rows.trailingZeroBitCount
+                    rows &= rows &- 1
+                    let wordBase = r &* wordsPerRow
+                    // The row's first and last touched cells: accumulate marks the cells first…last of every piece,
+                    // so these are the least and greatest cells any piece of the row wrote.
+                    // (The row has a touched bit; were it not so, first would exceed last and nothing be drawn.)
+                    var firstWord = 0, lastWord = wordsPerRow &- 1
+                    while firstWord < lastWord && touched[wordBase &+ firstWord] == 0 { firstWord &+= 1 }
+                    while lastWord > firstWord && touched[wordBase &+ lastWord] == 0 { lastWord &-= 1 }
+                    let first = firstWord << 6 &+ touched[wordBase &+ firstWord].trailingZeroBitCount
+                    let last = lastWord << 6 &+ (63 &- touched[wordBase &+ lastWord].leadingZeroBitCount)
                     // The row's cells through a pointer held in a register (the buffer's base was reloaded per
                     // cell); every cell read below is one of first…last, inside the row.
                     assert(first >= 0 && last < stride)
-                    let rowCells = cellBase + r &* stride, wordBase = r &* wordsPerRow
+                    let rowCells = cellBase + r &* stride
                     let y = top &+ r
                     var acc: Float = 0
                     var x = first
@@ -184,9 +203,7 @@ struct CoverageBand {
                             x &+= 1
                         }
                     }
-                    for w in (first >> 6)...(last >> 6) { touched[wordBase &+ w] = 0 }
-                    rowMin[r] = Int.max
-                    rowMax[r] = -1
+                    for w in firstWord...lastWord { touched[wordBase &+ w] = 0 }
                 }
             }
         }

@@ -104,7 +104,12 @@ struct Stroker {
         out.append(p[0] + normal(d))
         for i in 1..<(p.count - 1) {
             let (next, nextLength) = direction(p[i], p[i + 1])
-            joinPoints(at: p[i], from: d, to: next, room: min(length, nextLength), returning: returning, into: &out)
+            let room = min(length, nextLength)
+            if let q = singleJoinPoint(at: p[i], from: d, to: next, room: room, returning: returning) {
+                out.append(q)
+            } else {
+                joinPoints(at: p[i], from: d, to: next, room: room, returning: returning, into: &out)
+            }
             d = next
             length = nextLength
         }
@@ -132,11 +137,39 @@ struct Stroker {
         var (d, length) = direction(p[count - 1], p[0])
         for i in 0..<count {
             let (next, nextLength) = direction(p[i], p[(i + 1) % count])
-            joinPoints(at: p[i], from: d, to: next, room: min(length, nextLength), returning: returning, into: &out)
+            let room = min(length, nextLength)
+            if let q = singleJoinPoint(at: p[i], from: d, to: next, room: room, returning: returning) {
+                out.append(q)
+            } else {
+                joinPoints(at: p[i], from: d, to: next, room: room, returning: returning, into: &out)
+            }
             d = next
             length = nextLength
         }
         return out
+    }
+
+    /// The one outline point `joinPoints` gives at `v` when that is all it gives (a gentle inner turn, straight on, a
+    /// miter tip standing for the join), computed as it computes it; nil when the join needs more points, which
+    /// `joinPoints` then appends. Inlined into the sides' loops: most vertices of a flattened curve are such turns,
+    /// and this saves them a call and its argument traffic.
+    @inline(__always)
+    private func singleJoinPoint(at v: Point, from din: Point, to dout: Point, room: Double, returning: Bool)
+        -> Point? {
+        let a = normal(din), b = normal(dout)
+        let cross = din.x * dout.y - din.y * dout.x
+        let dot = din.x * dout.x + din.y * dout.y
+        let reversal = abs(cross) <= 1e-12 && dot < 0
+        let meetsNearby = dot > 0 && halfWidth * abs(cross) <= 0.5 * room * (1 + dot)
+        if cross > 1e-12 || (reversal && returning) {
+            return meetsNearby ? v + (a + b) * (1 / (1 + dot)) : nil
+        }
+        if cross > -1e-12 && dot > 0 { return v + a }
+        if meetsNearby && ((join == .round && dot > cosMiterTipWithinTolerance)
+                           || (join == .miter && 1 / ((1 + dot) / 2).squareRoot() <= miterLimit)) {
+            return v + (a + b) * (1 / (1 + dot))
+        }
+        return nil
     }
 
     /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side.

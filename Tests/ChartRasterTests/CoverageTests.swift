@@ -21,6 +21,30 @@ struct CoverageTests {
         }
     }
 
+    /// Several shapes in one 32-row band, each row's touched cells spread over several 64-cell words of the band's
+    /// bitmap (the sweep finds a row's first and last touched cells there), a row whose first touched word is not
+    /// the first, two shapes on the same rows one after the other (the second's first cell is the first's last, which
+    /// the sweep must have consumed and cleared), and one reaching past the right edge (cells beyond the last pixel):
+    /// every pixel has exactly its overlap area.
+    @Test func shapesSharingABandHaveExactCoverage() throws {
+        let rectangles: [(x0: Double, x1: Double, y0: Double, y1: Double)] = [
+            (3.25, 60.75, 2.5, 4.25), (61.5, 190.75, 2.5, 4.25), (70.5, 130.25, 9.75, 10.5),
+            (150.25, 205, 20.5, 21.5), (0, 199.5, 27.25, 28.75),
+        ]
+        let nodes = rectangles.map { r in
+            filled(.rect(Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0)))
+        }
+        let pixmap = try render(nodes, width: 200, height: 40)
+        for y in 0..<40 {
+            for x in 0..<200 {
+                let expected = rectangles.reduce(0.0) { sum, r in
+                    sum + overlap(Double(x), Double(x + 1), r.x0, r.x1) * overlap(Double(y), Double(y + 1), r.y0, r.y1)
+                }
+                #expect(abs(pixmap.coverage(x, y) - expected) <= 1.0 / 255, "pixel \(x),\(y)")
+            }
+        }
+    }
+
     @Test func edgeAlphaOfQuarterOffsets() throws {
         let pixmap = try render([filled(.rect(Rect(x: 10.25, y: 0, width: 10.5, height: 10)))], width: 30, height: 10)
         #expect(abs(pixmap.coverage(10, 5) - 0.75) <= 1.0 / 255)
