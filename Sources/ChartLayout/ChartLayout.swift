@@ -19,7 +19,10 @@ public enum ChartLayout {
     /// `RadarChartLayout`.
     ///
     /// `interactive: false` lays out for a static image: the same pixels, without tooltips or the invisible hit
-    /// targets around data points (nothing can hover a PNG).
+    /// targets around data points (nothing can hover a PNG). `animated: false` lays out for a format that draws the
+    /// chart still (SVG without SMIL, PNG, PDF, layout JSON): the same scene, but a line's points get evenly shared
+    /// progress instead of their arc-length progress (`Role.point`), which only an animation reads — measuring it
+    /// flattens every curve of every line into chords.
     ///
     /// Direction: a right-to-left spec (`ChartSpec.readingDirection`) has its title, subtitle and legend on the
     /// reading side; `mirrorAxes` reflects an axis-based chart as a whole (`HorizontalMirror`): it is laid out with
@@ -27,9 +30,10 @@ public enum ChartLayout {
     /// at the side `legend.position` names and the header in the reading direction. The reflection is one more pass
     /// over the finished scene, linear in its nodes and path points (a debug build measured it at 0.2–0.5 of the
     /// layout's own time on the hostile corpus's largest mirrored charts, with both scenes alive while it runs).
-    public static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) -> Scene {
+    public static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true,
+                             animated: Bool = true) -> Scene {
         guard spec.mirrorAxes == true, spec.type.hasAxes else {
-            return unmirrored(spec, metrics: metrics, interactive: interactive)
+            return unmirrored(spec, metrics: metrics, interactive: interactive, animated: animated)
         }
         var flipped = spec
         switch spec.legendPosition {
@@ -37,20 +41,22 @@ public enum ChartLayout {
         case .right?: flipped.legendPosition = .left
         default: break
         }
-        return HorizontalMirror.scene(unmirrored(flipped, metrics: metrics, interactive: interactive))
+        return HorizontalMirror.scene(unmirrored(flipped, metrics: metrics, interactive: interactive,
+                                                 animated: animated))
     }
 
     /// The scene of `spec` laid out with the plot in its usual orientation.
-    private static func unmirrored(_ spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool) -> Scene {
+    private static func unmirrored(_ spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool,
+                                   animated: Bool) -> Scene {
         switch spec.type {
         case .line, .area, .scatter, .bar, .diff:
-            CartesianLayout.scene(for: spec, metrics: metrics, interactive: interactive)
+            CartesianLayout.scene(for: spec, metrics: metrics, interactive: interactive, animated: animated)
         case .ring:
-            RingChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+            RingChartLayout(spec: spec, metrics: metrics, interactive: interactive, animated: animated).scene()
         case .pie, .doughnut:
-            PieChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+            PieChartLayout(spec: spec, metrics: metrics, interactive: interactive, animated: animated).scene()
         case .radar:
-            RadarChartLayout(spec: spec, metrics: metrics, interactive: interactive).scene()
+            RadarChartLayout(spec: spec, metrics: metrics, interactive: interactive, animated: animated).scene()
         }
     }
 }

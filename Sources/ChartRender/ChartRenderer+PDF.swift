@@ -7,7 +7,8 @@ extension ChartRenderer {
     /// in points. The writer polls `options.cancellation` and stops past `maxOutputBytes` (`render` checks the final
     /// size too).
     func pdf(for spec: ChartSpec, options: RenderOptions) throws(RenderError) -> [UInt8] {
-        let scene = try checked(layout(spec, interactive: false), spec: spec, format: .pdf, options: options)
+        let scene = try checked(layout(spec, interactive: false, animated: false), spec: spec, format: .pdf,
+                                options: options)
         let writer = PDFWriter(fonts: text.fontSet, cancellation: options.cancellation,
                                maxBytes: options.budget.maxOutputBytes)
         do {

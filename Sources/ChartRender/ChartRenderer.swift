@@ -100,7 +100,7 @@ public struct ChartRenderer: Sendable {
         case .png:
             bytes = try png(for: spec, options: options)
         case .json:
-            let scene = try checked(layout(spec), spec: spec, format: .json, options: options)
+            let scene = try checked(layout(spec, animated: false), spec: spec, format: .json, options: options)
             bytes = LayoutJSON.encode(scene: scene, spec: spec, metrics: text.measurer)
         case .pdf:
             bytes = try pdf(for: spec, options: options)
@@ -130,11 +130,19 @@ public struct ChartRenderer: Sendable {
     /// The backend-neutral scene for `spec`; `interactive: false` leaves out tooltips and hit targets (for PNG).
     /// Sub-pixel dash patterns are already drawn as the solid lines they look like (`FineDashes`).
     package func scene(for spec: ChartSpec, interactive: Bool = true) -> Scene {
-        layout(spec, interactive: interactive).resolvingFineDashes()
+        layout(spec, interactive: interactive, animated: true).resolvingFineDashes()
     }
 
-    func layout(_ spec: ChartSpec, interactive: Bool = true) -> Scene {
-        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive)
+    /// The layout of `spec`; `animated: false` for a render that draws it still (its points' progress, which only an
+    /// animation reads, is then not measured along their lines: `ChartLayout.scene`).
+    func layout(_ spec: ChartSpec, interactive: Bool = true, animated: Bool) -> Scene {
+        ChartLayout.scene(for: spec, metrics: text.measurer, interactive: interactive, animated: animated)
+    }
+
+    /// Whether a render of `spec` in `format` plays its animation: SMIL, APNG and GIF, or a still frame of it at
+    /// `options.time` (`frame(_:of:at:)`), when the spec's animation is on.
+    static func plays(_ spec: ChartSpec, in format: OutputFormat, options: RenderOptions) -> Bool {
+        spec.animation.enabled && (format.isAnimated || (format.isRaster && options.time != nil))
     }
 
     /// `scene` with its sub-pixel dashes resolved if it fits the budget for `format`, else the problems; also stops
@@ -171,7 +179,8 @@ public struct ChartRenderer: Sendable {
     private func svgScene(for spec: ChartSpec, format: OutputFormat, options: RenderOptions)
         throws(RenderError) -> Scene
     {
-        let scene = try checked(layout(spec), spec: spec, format: format, options: options)
+        let scene = try checked(layout(spec, animated: Self.plays(spec, in: format, options: options)), spec: spec,
+                                format: format, options: options)
         guard spec.text == .paths, let fonts = text.fontSet else { return scene }
         return lowerText(in: scene, fonts: fonts)
     }
@@ -195,7 +204,8 @@ public struct ChartRenderer: Sendable {
         } catch {
             throw .invalidSpec(error)
         }
-        return try checked(layout(spec, interactive: false), spec: spec, format: format, options: options)
+        return try checked(layout(spec, interactive: false, animated: Self.plays(spec, in: format, options: options)),
+                           spec: spec, format: format, options: options)
     }
 
     /// The front half every raster format shares: checks the raster budget, lays out without interactivity, checks

@@ -13,6 +13,10 @@ struct LayoutContext {
     /// Whether the scene is for a backend people can point at (SVG: tooltips, invisible hit targets around data
     /// points); a static image (PNG) gets neither, which changes no pixel and saves building them.
     let interactive: Bool
+    /// Whether the scene may be animated (SMIL, APNG and GIF frames, a PNG at a moment of the animation): only then
+    /// are a line's points given their arc-length progress (`Role.point`), which flattens every curve of the line
+    /// into chords. A static scene gives its points evenly shared progress instead, which no static backend reads.
+    let animated: Bool
     /// Whether every finite x (y) value of the spec's series is a whole number (index x always is): the axis then
     /// gets whole-number steps, as do sums and differences of such values (stacks). A kind drawing derived values
     /// (the diff series) sets them for those.
@@ -22,10 +26,11 @@ struct LayoutContext {
 
     /// The context of `spec` with the theme's colors and the default style. The spec is read within its limits
     /// (`withinLimits`), so the layout never re-clamps what ChartSpec validates.
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true, animated: Bool = true) {
         let spec = Self.withinLimits(spec)
         self.init(spec: spec, metrics: metrics, theme: ThemeColors.of(spec.theme), style: LayoutStyle(),
-                  canvas: Rect(x: 0, y: 0, width: spec.width, height: spec.height), interactive: interactive)
+                  canvas: Rect(x: 0, y: 0, width: spec.width, height: spec.height), interactive: interactive,
+                  animated: animated)
     }
 
     /// `spec` with the values ChartSpec validates moved into `ChartSpec.Limits`: canvas sides and line widths
@@ -65,13 +70,14 @@ struct LayoutContext {
     }
 
     init(spec: ChartSpec, metrics: any TextMeasuring, theme: ThemeColors, style: LayoutStyle, canvas: Rect,
-         interactive: Bool = true) {
+         interactive: Bool = true, animated: Bool = true) {
         self.spec = spec
         self.metrics = metrics
         self.theme = theme
         self.style = style
         self.canvas = canvas
         self.interactive = interactive
+        self.animated = animated
         (wholeX, wholeY) = Self.wholeNumbers(spec.series)
         locale = spec.locale.flatMap { ChartLocale($0) } ?? .english
     }

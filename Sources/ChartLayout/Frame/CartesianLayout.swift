@@ -5,10 +5,10 @@ import ChartSpec
 /// reports, and puts the kind's marks over the frame's decorations.
 enum CartesianLayout {
     /// The scene of `spec`, a line, area, scatter, bar or diff chart.
-    static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool) -> Scene {
+    static func scene(for spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool, animated: Bool) -> Scene {
         let spec = (try? ChartLayout.resolvingTimes(spec)) ?? spec
         func context(_ spec: ChartSpec) -> LayoutContext {
-            LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
+            LayoutContext(spec: spec, metrics: metrics, interactive: interactive, animated: animated)
         }
         switch spec.type {
         case .bar:

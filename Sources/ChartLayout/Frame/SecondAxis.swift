@@ -34,7 +34,7 @@ struct SecondAxis {
         onY2.y = range
         onY2.zeroBaseline = extent.y2ZeroBaseline
         return (LayoutContext(spec: spec, metrics: ctx.metrics, theme: ctx.theme, style: ctx.style,
-                              canvas: ctx.canvas, interactive: ctx.interactive), onY2)
+                              canvas: ctx.canvas, interactive: ctx.interactive, animated: ctx.animated), onY2)
     }
 
     /// The room the axis takes right of the plot: the gap, the widest tick label, and the title's line. `ctx` is the

@@ -8,7 +8,8 @@ struct SeriesMarks {
     var area: Node?
     /// The `.series(k)` group: line and per-point groups.
     var node: Node
-    /// Arc-length progress (0…1) of each drawn point, by original index, increasing in index.
+    /// Arc-length progress (0…1) of each drawn point, by original index, increasing in index (evenly shared in a
+    /// scene laid out with `animated: false`, which never plays it).
     var progress: [(index: Int, progress: Double)]
     /// Whether the series was decimated (LTTB) before drawing.
     var decimated: Bool
@@ -82,7 +83,7 @@ struct SeriesMarks {
             return ctx.pixel(x: x(p.x), y: y(p.y ?? 0))
         }
 
-        // Build each run's curve once; record the arc length at every point.
+        // Build each run's curve once; record the arc length at every point (when the scene may be animated).
         let curve = series.curve
         let perInterval = CurveBuilder.elementsPerInterval(curve)
         var linePath = Path(), areaPath = Path()
@@ -107,13 +108,21 @@ struct SeriesMarks {
             CurveBuilder.append(points, curve: curve, to: &runPath)
             let elements = runPath.elements
             cumulative.append((run[0], total, first, false))
-            var pen = first
-            for interval in 0..<(points.count - 1) {
-                for e in elements[(1 + interval * perInterval)..<(1 + (interval + 1) * perInterval)] {
-                    total += ArcLength.length(of: e, from: pen)
-                    pen = ArcLength.endPoint(of: e) ?? pen
+            if ctx.animated {
+                var pen = first
+                for interval in 0..<(points.count - 1) {
+                    for e in elements[(1 + interval * perInterval)..<(1 + (interval + 1) * perInterval)] {
+                        total += ArcLength.length(of: e, from: pen)
+                        pen = ArcLength.endPoint(of: e) ?? pen
+                    }
+                    cumulative.append((run[interval + 1], total, points[interval + 1], false))
                 }
-                cumulative.append((run[interval + 1], total, points[interval + 1], false))
+            } else {
+                // A still image: no length measured (the curves' chords are what it would cost), so `total`
+                // stays 0 and the points share the progress evenly, as on a line without length.
+                for interval in 0..<(points.count - 1) {
+                    cumulative.append((run[interval + 1], total, points[interval + 1], false))
+                }
             }
             linePath.append(contentsOf: runPath)
             areaPath.append(contentsOf: runPath)

@@ -27,8 +27,8 @@ struct PieChartLayout {
     /// Room for an outside label's leader: radial part, then horizontal part.
     static let leaderRadial = 10.0, leaderHorizontal = 8.0
 
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true, animated: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive, animated: animated)
     }
 
     var spec: ChartSpec { ctx.spec }

@@ -32,8 +32,8 @@ struct RadarChartLayout {
     /// The gap between the outer polygon and a spoke name.
     static let labelGap = 6.0
 
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true, animated: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive, animated: animated)
     }
 
     var spec: ChartSpec { ctx.spec }

@@ -23,8 +23,8 @@ struct RingChartLayout {
     /// color (the end looks lifted off the lap below).
     static let lapShadowReach = 0.3, lapShadow = Color(rgb: 0x000000).withOpacity(0.45)
 
-    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true) {
-        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive)
+    init(spec: ChartSpec, metrics: any TextMeasuring, interactive: Bool = true, animated: Bool = true) {
+        ctx = LayoutContext(spec: spec, metrics: metrics, interactive: interactive, animated: animated)
     }
 
     var spec: ChartSpec { ctx.spec }
