@@ -29,7 +29,7 @@ struct SolidBlitter: Blitter {
             row.update(repeating: color, count: count)
             return
         }
-        PixelMath.blend(scaled[Int(alpha & 0xFF)], over: row, count: count)
+        PixelMath.blend(scaled[Int(alpha & 0xFF)], over: row, count: count, skippingTransparent: true)
     }
 
     /// Paints the whole pixels `x0 ..< x1` × `y0 ..< y1` of `canvas` (inside it) with `color` at full coverage: the

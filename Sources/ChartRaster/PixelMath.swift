@@ -53,9 +53,13 @@ enum PixelMath {
     }
 
     /// Source-over of one premultiplied color onto `count` pixels: plain stores when it is opaque, else four pixels
-    /// per step in 16-bit SIMD lanes (the same rounding as `scale`, lane by lane), the rest one at a time.
+    /// per step in 16-bit SIMD lanes (the same rounding as `scale`, lane by lane), the rest one at a time. With
+    /// `skippingTransparent`, a run that starts on a transparent pixel (QuickChart's default background) stores the
+    /// source itself over every transparent group of four (`src + scale(0, ·)` is `src`); other runs do not test
+    /// each group.
     @inline(__always)
-    static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
+    static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int,
+                      skippingTransparent: Bool = false) {
         let inv = 255 &- (src >> 24)
         if inv == 0 {
             row.update(repeating: src, count: count)
@@ -64,22 +68,42 @@ enum PixelMath {
         if inv == 255 { return }
         var i = 0
         if count >= 4 {
-            let inv16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+            let inv16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
             let source = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD16<UInt8>.self)
             let raw = UnsafeMutableRawPointer(row)
-            while i &+ 4 <= count {
-                let dst = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-                // c·inv/255 rounded: t = c·inv + 128, then (t + t/256) / 256 (Blinn), exact in 16 bits.
-                var t = SIMD16<UInt16>(truncatingIfNeeded: dst) &* inv16 &+ 128
-                t = (t &+ (t &>> 8)) &>> 8
-                raw.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: t) &+ source, toByteOffset: i &* 4,
-                               as: SIMD16<UInt8>.self)
-                i &+= 4
+            if skippingTransparent && row[0] == 0 {
+                while i &+ 4 <= count {
+                    let dst = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                    let words = unsafeBitCast(dst, to: SIMD2<UInt64>.self)
+                    let out = words[0] | words[1] == 0 ? source : quadOver(source, dst, inv16)
+                    raw.storeBytes(of: out, toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                    i &+= 4
+                }
+            } else {
+                while i &+ 4 <= count {
+                    let dst = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                    raw.storeBytes(of: quadOver(source, dst, inv16), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                    i &+= 4
+                }
             }
         }
         while i < count {
             row[i] = src &+ scale(row[i], by: inv)
             i &+= 1
         }
+    }
+
+    /// Four pixels' source-over: `source` (four copies of the premultiplied color) plus the 16 bytes of `dst`, read
+    /// as eight 16-bit lanes, each multiplied by `inv / 255` rounded. The even bytes (R, B) are masked, the odd ones
+    /// (G, A) shifted down — no widening conversion, which the compiler does not always inline.
+    @inline(__always)
+    static func quadOver(_ source: SIMD16<UInt8>, _ dst: SIMD8<UInt16>, _ inv16: SIMD8<UInt16>) -> SIMD16<UInt8> {
+        // c·inv/255 rounded: t = c·inv + 128, then (t + t/256) / 256 (Blinn), exact in 16 bits; the odd bytes'
+        // results are left in the high byte of their lane.
+        var even = (dst & 0x00FF) &* inv16 &+ 128
+        even = (even &+ (even &>> 8)) &>> 8
+        var odd = (dst &>> 8) &* inv16 &+ 128
+        odd = (odd &+ (odd &>> 8)) & 0xFF00
+        return unsafeBitCast(even | odd, to: SIMD16<UInt8>.self) &+ source
     }
 }

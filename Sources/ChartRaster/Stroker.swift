@@ -76,6 +76,8 @@ struct Stroker {
                 outlines.append(outline)
             } else if pts.count >= 2 {
                 var outline: [Point] = []
+                // Both sides' offset points and the caps' few: most outlines fill it without growing.
+                outline.reserveCapacity(pts.count &* 2 &+ 8)
                 openSide(pts, returning: false, into: &outline)
                 openSide(pts.reversed(), returning: true, into: &outline)
                 outlines.append(outline)
