@@ -110,7 +110,7 @@ struct Stroker {
             if let q = singleJoinPoint(at: p[i], from: d, to: next, room: room, returning: returning) {
                 out.append(q)
             } else {
-                joinPoints(at: p[i], from: d, to: next, room: room, returning: returning, into: &out)
+                joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
             }
             d = next
             length = nextLength
@@ -143,7 +143,7 @@ struct Stroker {
             if let q = singleJoinPoint(at: p[i], from: d, to: next, room: room, returning: returning) {
                 out.append(q)
             } else {
-                joinPoints(at: p[i], from: d, to: next, room: room, returning: returning, into: &out)
+                joinPoints(at: p[i], from: d, to: next, returning: returning, into: &out)
             }
             d = next
             length = nextLength
@@ -151,10 +151,15 @@ struct Stroker {
         return out
     }
 
-    /// The one outline point `joinPoints` gives at `v` when that is all it gives (a gentle inner turn, straight on, a
-    /// miter tip standing for the join), computed as it computes it; nil when the join needs more points, which
-    /// `joinPoints` then appends. Inlined into the sides' loops: most vertices of a flattened curve are such turns,
-    /// and this saves them a call and its argument traffic.
+    /// The join at `v` when it is one outline point, nil when it needs more (`joinPoints` then appends them).
+    ///
+    /// Gentle turns, which is what flattened curves are made of, cost one outline point per side instead of two or
+    /// three: the offset lines' intersection v + (a + b) / (1 + cos θ). On the inner side it lies r·tan(θ/2) back
+    /// along each segment (tan(θ/2) = |cross| / (1 + dot)), so it is used while that stays within half the shorter
+    /// segment (two neighbouring joins then never overlap); on the outer side it is the miter tip, exact for a miter
+    /// join and used for a round one while it stays within `tolerance` of the arc (r / cos(θ/2) − r ≤ tolerance, the
+    /// same error bound as the arc's chords). Straight on, the two offsets meet at v + a. Inlined into the sides'
+    /// loops: most vertices of a flattened curve are such turns, and this saves them a call and its argument traffic.
     @inline(__always)
     private func singleJoinPoint(at v: Point, from din: Point, to dout: Point, room: Double, returning: Bool)
         -> Point? {
@@ -174,48 +179,24 @@ struct Stroker {
         return nil
     }
 
-    /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side.
-    /// `room` is the shorter of the two segments meeting at `v`.
+    /// The outline points at vertex `v` between incoming direction `din` and outgoing `dout`, on the +normal side,
+    /// where `singleJoinPoint` gives none (the sides' loops ask it first).
     ///
     /// A 180° turn has no inner side: both sides of the outline see an outer turn at the same place. The first
     /// side draws the join; the `returning` side goes through the pivot, so the join is not drawn twice (two
     /// coincident boundaries would double the coverage of its antialiased edge pixels).
     ///
-    /// Gentle turns, which is what flattened curves are made of, cost one outline point per side instead of two or
-    /// three: the offset lines' intersection v + (a + b) / (1 + cos θ). On the inner side it lies r·tan(θ/2) back
-    /// along each segment, so it is used while that stays within half the shorter segment (two neighbouring joins
-    /// then never overlap); on the outer side it is the miter tip, used for a round join while it stays within
-    /// `tolerance` of the arc (r / cos(θ/2) − r ≤ tolerance, the same error bound as the arc's chords).
-    private func joinPoints(at v: Point, from din: Point, to dout: Point, room: Double, returning: Bool,
-                            into out: inout [Point]) {
+    /// What is left here: an inner side whose offsets do not meet within half of each segment (a sharp turn or short
+    /// segments) goes through the pivot, which is robust whatever the lengths; an outer side gets its join.
+    private func joinPoints(at v: Point, from din: Point, to dout: Point, returning: Bool, into out: inout [Point]) {
         let a = normal(din), b = normal(dout)
         let cross = din.x * dout.y - din.y * dout.x
         let dot = din.x * dout.x + din.y * dout.y
         let reversal = abs(cross) <= 1e-12 && dot < 0
-        // r·tan(θ/2) ≤ room / 2, with tan(θ/2) = |cross| / (1 + dot): the offsets meet within half of each segment.
-        let meetsNearby = dot > 0 && halfWidth * abs(cross) <= 0.5 * room * (1 + dot)
         if cross > 1e-12 || (reversal && returning) {
-            // Turning toward +normal: this is the inner side.
-            if meetsNearby {
-                out.append(v + (a + b) * (1 / (1 + dot)))
-                return
-            }
-            // A sharp turn or short segments: go through the pivot, which is robust whatever the lengths.
             out.append(v + a)
             out.append(v)
             out.append(v + b)
-            return
-        }
-        if cross > -1e-12 && dot > 0 {
-            // Straight on: the two offsets meet.
-            out.append(v + a)
-            return
-        }
-        if meetsNearby && ((join == .round && dot > cosMiterTipWithinTolerance)
-                           || (join == .miter && 1 / ((1 + dot) / 2).squareRoot() <= miterLimit)) {
-            // The miter tip alone: exact for a miter join (the offsets run straight into it), and within tolerance
-            // of a round one.
-            out.append(v + (a + b) * (1 / (1 + dot)))
             return
         }
         out.append(v + a)
