@@ -180,13 +180,7 @@ struct SVGDocumentWriter: ~Copyable {
 
         body.raw("<g")
         if let role = g.role { roleAttributes(role) }
-        if inner != origin {
-            body.raw(" transform=\"translate(")
-            body.fixed(inner.x - origin.x, decimals: 2)
-            body.byte(UInt8(ascii: " "))
-            body.fixed(inner.y - origin.y, decimals: 2)
-            body.raw(")\"")
-        }
+        translateAttribute(to: inner, from: origin)
         if let clip = g.clip {
             body.raw(" clip-path=\"url(#")
             clipID(Rect(x: clip.x - inner.dx, y: clip.y - inner.dy, width: clip.width, height: clip.height))
@@ -284,6 +278,16 @@ struct SVGDocumentWriter: ~Copyable {
         body.raw("</circle></g>")
     }
 
+    /// ` transform="translate(dx dy)"` from `origin` to `inner`, written only when they differ.
+    private mutating func translateAttribute(to inner: Origin, from origin: Origin) {
+        guard inner != origin else { return }
+        body.raw(" transform=\"translate(")
+        body.fixed(inner.x - origin.x, decimals: 2)
+        body.byte(UInt8(ascii: " "))
+        body.fixed(inner.y - origin.y, decimals: 2)
+        body.raw(")\"")
+    }
+
     /// A point group's start tag up to its attributes' end: class, series, index and the translation to `inner`
     /// (the mark's own origin) when it is not the enclosing `origin`.
     private mutating func pointGroupStart(series: Int, index: Int, inner: Origin, origin: Origin) {
@@ -292,13 +296,7 @@ struct SVGDocumentWriter: ~Copyable {
         body.raw("\" data-index=\"")
         body.int(index)
         body.byte(UInt8(ascii: "\""))
-        if inner != origin {
-            body.raw(" transform=\"translate(")
-            body.fixed(inner.x - origin.x, decimals: 2)
-            body.byte(UInt8(ascii: " "))
-            body.fixed(inner.y - origin.y, decimals: 2)
-            body.raw(")\"")
-        }
+        translateAttribute(to: inner, from: origin)
     }
 
     /// A circle's `cx`/`cy` in hundredths relative to its group, each left out when 0 (SVG's default).
