@@ -72,19 +72,19 @@ enum LayoutJSON {
             case .y2Axis?: y2Axis = (y2Axis ?? []) + runs(g.children)
             case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
             case .point(let s, let i, _)?:
-                if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
+                if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip?.text)) }
             case .bar(let s, let i, _, _)?:
                 if let b = bounds(g.children) {
                     let ownColors = s < spec.series.count && !spec.series[s].colors.isEmpty
-                    bars.append((s, i, b, g.tooltip, ownColors ? fillColor(g.children) : nil))
+                    bars.append((s, i, b, g.tooltip?.text, ownColors ? fillColor(g.children) : nil))
                 }
             case .slice(let n, let mark)?:
-                slices.append((n, mark, fillColor(g.children), g.tooltip))
+                slices.append((n, mark, fillColor(g.children), g.tooltip?.text))
             case .ring(let k, let mark)?:
                 let arc = g.children.lazy.compactMap { node -> Group? in
                     if case .group(let a) = node, case .ringArc? = a.role { a } else { nil }
                 }.first
-                rings.append((k, mark, arc.flatMap { firstColor($0.children) }, g.tooltip))
+                rings.append((k, mark, arc.flatMap { firstColor($0.children) }, g.tooltip?.text))
             default: break
             }
         }

@@ -251,17 +251,7 @@ struct SVGDocumentWriter: ~Copyable {
                            y: SVGBuffer.hundredths(top + (bottom - top) / 2))
         pointGroupStart(series: h.series, index: h.index, inner: inner, origin: origin)
         body.raw("><title>")
-        let tooltip = h.tooltip
-        if tooltip.prefix != tooltipPrefix || tooltipPrefixBytes.isEmpty {
-            var escaped = SVGBuffer(capacity: 64)
-            escaped.escaped(tooltip.prefix)
-            tooltipPrefix = tooltip.prefix
-            tooltipPrefixBytes = escaped.bytes
-        }
-        body.append(tooltipPrefixBytes)
-        body.escaped(tooltip.label)
-        body.raw(": ")
-        body.escaped(tooltip.value)
+        title(h.tooltip)
         body.raw("</title><circle")
         let cx = SVGBuffer.hundredths((right + left) / 2) - inner.x
         let cy = SVGBuffer.hundredths((bottom + top) / 2) - inner.y
@@ -314,18 +304,38 @@ struct SVGDocumentWriter: ~Copyable {
     }
 
     /// The end of a group's start tag: its opacity when below 1, `>`, then the tooltip as the group's `<title>`.
-    private mutating func endGroupStart(opacity: Double, tooltip: String?) {
+    private mutating func endGroupStart(opacity: Double, tooltip: Tooltip?) {
         if opacity < 1 {
             body.raw(" opacity=\"")
             body.number(opacity)
             body.byte(UInt8(ascii: "\""))
         }
         body.byte(UInt8(ascii: ">"))
-        if let tooltip {
+        switch tooltip {
+        case nil: break
+        case .text(let text)?:
             body.raw("<title>")
-            body.escaped(tooltip)
+            body.escaped(text)
+            body.raw("</title>")
+        case .point(let point)?:
+            body.raw("<title>")
+            title(point)
             body.raw("</title>")
         }
+    }
+
+    /// A point's tooltip, escaped, part by part: the series' prefix escaped once while consecutive points share it.
+    private mutating func title(_ tooltip: PointTooltip) {
+        if tooltip.prefix != tooltipPrefix || tooltipPrefixBytes.isEmpty {
+            var escaped = SVGBuffer(capacity: 64)
+            escaped.escaped(tooltip.prefix)
+            tooltipPrefix = tooltip.prefix
+            tooltipPrefixBytes = escaped.bytes
+        }
+        body.append(tooltipPrefixBytes)
+        body.escaped(tooltip.label)
+        body.raw(": ")
+        body.escaped(tooltip.value)
     }
 
     /// A point's group whose one mark is a circle in solid paints or none (the dots and invisible hit targets: one

@@ -34,7 +34,7 @@ public struct HitTarget: Hashable, Sendable {
     public var shape: Shape { Shape(path: .circle(center: center, radius: radius), fill: .solid(.transparent)) }
 
     /// The group the target stands for: a `.point` group with the tooltip's text and `shape`.
-    public var group: Group { Group(role: role, tooltip: tooltip.text, children: [.shape(shape)]) }
+    public var group: Group { Group(role: role, tooltip: .point(tooltip), children: [.shape(shape)]) }
 
     /// `shape`'s `Path.controlBounds`, computed without building the path (the same arithmetic, so the same
     /// doubles: the circle's extreme points are `center ± radius`); meaningful for a finite center and a positive

@@ -21,7 +21,16 @@ public struct PointTooltip: Hashable, Sendable {
     public static let separator = ": "
 
     /// The whole tooltip, `prefix + label + ": " + value`.
-    public var text: String { prefix + label + Self.separator + value }
+    /// Joined in one buffer of the final size: the parts are valid strings, so nothing is re-validated.
+    public var text: String {
+        var text = String()
+        text.reserveCapacity(utf8Count)
+        text += prefix
+        text += label
+        text += Self.separator
+        text += value
+        return text
+    }
 
     /// The length of `text` in UTF-8 bytes, without building it.
     public var utf8Count: Int {

@@ -15,10 +15,10 @@ public struct Group: Hashable, Sendable {
     /// Group opacity 0…1, applied to the composited children as a whole.
     public var opacity: Double
     /// A tooltip for the group (SVG `<title>`), e.g. `Home · Q3: 68`.
-    public var tooltip: String?
+    public var tooltip: Tooltip?
     public var children: [Node]
 
-    public init(role: Role? = nil, clip: Rect? = nil, opacity: Double = 1, tooltip: String? = nil,
+    public init(role: Role? = nil, clip: Rect? = nil, opacity: Double = 1, tooltip: Tooltip? = nil,
                 children: [Node] = []) {
         self.role = role
         self.clip = clip

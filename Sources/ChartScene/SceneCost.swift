@@ -87,7 +87,7 @@ public struct SceneCost: Sendable, Equatable {
             self.nodes += 1
             switch node {
             case .group(let group):
-                tooltipBytes += group.tooltip?.utf8.count ?? 0
+                tooltipBytes += group.tooltip?.utf8Count ?? 0
                 walk(group.children, owner: group.role.flatMap(Self.owner(of:)) ?? owner, canvas: canvas)
             case .hitTarget(let target):
                 // As its group: the group, its tooltip and its transparent circle (counted without building the

@@ -20,7 +20,7 @@ struct DiffKindTests {
     func points(_ scene: Scene) -> (data: [Int: (Point, String)], markers: [(Point, String)]) {
         var data: [Int: (Point, String)] = [:], markers: [(Point, String)] = []
         for g in groups(scene) {
-            guard case .point(0, let i, _)? = g.role, let tooltip = g.tooltip,
+            guard case .point(0, let i, _)? = g.role, let tooltip = g.tooltip?.text,
                   case .shape(let s)? = g.children.first, let center = circleGeometry(s.path)?.center else { continue }
             if tooltip.hasPrefix("Lead change") {
                 markers.append((center, tooltip))

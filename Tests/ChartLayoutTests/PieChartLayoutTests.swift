@@ -24,7 +24,7 @@ struct PieChartLayoutTests {
             let texts = (label?.children ?? []).compactMap { node -> TextRun? in
                 if case .text(let t) = node { t } else { nil }
             }
-            return (s, g.tooltip, texts)
+            return (s, g.tooltip?.text, texts)
         }
     }
 
@@ -104,7 +104,7 @@ struct PieChartLayoutTests {
         for (index, label) in labelGroups {
             #expect(index > position)
             guard case .sliceLabel(let n)? = label.role else { continue }
-            #expect(label.tooltip == drawn[n].tooltip)
+            #expect(label.tooltip?.text == drawn[n].tooltip)
         }
         #expect(!nodes(in: s, under: .pie(disc)).contains { if case .text = $0 { true } else { false } })
     }

@@ -70,7 +70,7 @@ struct RingChartLayoutTests {
     @Test func eachRingIsAGroupWithItsTooltipAndMark() throws {
         let s = scene(ringSpec([[0.2, 0.62, nil], [0], [nil]], names: ["Water", "Fed", "Sun"]))
         let rings = groups(s).compactMap { g -> (Int, ArcMark, String?)? in
-            if case .ring(let k, let mark)? = g.role { (k, mark, g.tooltip) } else { nil }
+            if case .ring(let k, let mark)? = g.role { (k, mark, g.tooltip?.text) } else { nil }
         }
         #expect(rings.map(\.0) == [0, 1, 2])
         #expect(rings.map(\.2) == ["Water: 62%", "Fed: 0%", "Sun: –"])

@@ -49,7 +49,7 @@ struct ScatterMarksTests {
         let scene = ChartLayout.scene(for: spec, metrics: metrics)
         let points = groups(scene).filter { if case .point? = $0.role { true } else { false } }
         #expect(points.count == 3)
-        #expect(points.allSatisfy { $0.tooltip?.contains("Series 1") == true })
+        #expect(points.allSatisfy { $0.tooltip?.text.contains("Series 1") == true })
         #expect(Set(radii(scene).values).count == 1)
         #expect(geometryProblems(scene, metrics: metrics).isEmpty)
     }

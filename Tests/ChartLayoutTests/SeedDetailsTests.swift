@@ -165,7 +165,7 @@ struct SeedDetailsTests {
         var rings: [Double] = [], labels: [Double] = []
         for g in all {
             switch g.role {
-            case .point(0, _, let progress)? where g.tooltip?.hasPrefix("Lead change") == true:
+            case .point(0, _, let progress)? where g.tooltip?.text.hasPrefix("Lead change") == true:
                 #expect(g.children.count == 1)
                 #expect(!g.children.contains { if case .text = $0 { true } else { false } })
                 rings.append(progress)

@@ -18,7 +18,7 @@ struct TimeCategoriesTests {
         for g in groups(scene) {
             guard case .bar(let s, let i, _, _)? = g.role else { continue }
             for case .shape(let shape) in g.children {
-                if let bounds = shape.path.controlBounds { result[[s, i]] = (bounds, g.tooltip) }
+                if let bounds = shape.path.controlBounds { result[[s, i]] = (bounds, g.tooltip?.text) }
             }
         }
         return result

@@ -30,7 +30,7 @@ struct StaticSceneTests {
         let spec = try ChartSpec.parse(Array(#"{"series": [{"name": "A", "values": [1, 3, 2]}]}"#.utf8))
         var tooltips: [String] = [], invisible = 0
         renderer.scene(for: spec).forEachNode { node, _ in
-            if case .group(let g) = node, let t = g.tooltip { tooltips.append(t) }
+            if case .group(let g) = node, let t = g.tooltip { tooltips.append(t.text) }
             if case .shape(let s) = node, s.isInvisible { invisible += 1 }
             // A line without dots: each point is a hit target (an invisible circle with its tooltip).
             if case .hitTarget(let h) = node, h.shape.isInvisible {

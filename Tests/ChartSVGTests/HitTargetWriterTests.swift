@@ -60,4 +60,34 @@ struct HitTargetWriterTests {
         #expect(try #require(parseXML(written)).elements("g").filter { $0["class"] == "point" }.count
                     == Self.nodes.count + 3)
     }
+
+    /// `nodes` with every group's tooltip joined into one text (`Tooltip.text`), and how many were kept as parts.
+    static func joiningTooltips(_ nodes: [Node], parts: inout Int) -> [Node] {
+        nodes.map { node in
+            guard case .group(var g) = node else { return node }
+            if case .point(let point)? = g.tooltip {
+                parts += 1
+                g.tooltip = .text(point.text)
+            }
+            g.children = joiningTooltips(g.children, parts: &parts)
+            return .group(g)
+        }
+    }
+
+    /// A tooltip kept as its parts (a dotted point's, an expanded hit target's) is written as its joined text would
+    /// be, escaping and all, with the series' prefix escaped once and reused.
+    @Test(arguments: [nil, Choreography()])
+    func pointTooltipsAreWrittenAsTheirJoinedText(animation: Choreography?) {
+        var scene = Self.scene(Self.nodes).expandingHitTargets()
+        var parts = 0
+        let joined = Scene(width: scene.width, height: scene.height, background: scene.background,
+                           title: scene.title, description: scene.description,
+                           nodes: Self.joiningTooltips(scene.nodes, parts: &parts))
+        #expect(parts == 6 * 8 + 3)
+        #expect(scene == joined)  // equal tooltips: the same text, however stored
+        let writer = SVGWriter(animation: animation)
+        #expect(writer.write(scene) == writer.write(joined))
+        scene.nodes.removeAll()
+        #expect(scene != joined)
+    }
 }

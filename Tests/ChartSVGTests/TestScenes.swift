@@ -120,7 +120,7 @@ enum TestScenes {
                 path.line(to: center)
             }
             path.close()
-            let tooltip = "Item \(n + 1): \(Int(share * 100))%"
+            let tooltip: Tooltip = "Item \(n + 1): \(Int(share * 100))%"
             let mark = ArcMark(sector: Sector(center: center, innerRadius: hole, outerRadius: radius, startAngle: start,
                                               endAngle: end),
                                name: "Item \(n + 1)", value: share, fraction: share, datum: n)

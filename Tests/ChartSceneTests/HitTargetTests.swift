@@ -33,6 +33,7 @@ struct HitTargetTests {
         let g = h.group
         #expect(g.role == .point(series: 2, index: 7, progress: 0.25))
         #expect(g.tooltip == "Series 1 · D7: 38.59")
+        #expect(g.tooltip == .point(h.tooltip) && g.tooltip?.utf8Count == "Series 1 · D7: 38.59".utf8.count)
         #expect(g.clip == nil && g.opacity == 1 && g.children.count == 1)
         guard case .shape(let s) = try #require(g.children.first) else { Issue.record("not a shape"); return }
         #expect(s.path == .circle(center: Point(10, 20), radius: 6) && s.fill == .solid(.transparent))

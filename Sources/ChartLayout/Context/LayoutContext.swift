@@ -108,8 +108,8 @@ struct LayoutContext {
     }
 
     /// `text` as a group's tooltip in an interactive scene; nil (and not built) in a static one.
-    func tooltip(_ text: @autoclosure () -> String) -> String? {
-        interactive ? text() : nil
+    func tooltip(_ text: @autoclosure () -> String) -> Tooltip? {
+        interactive ? .text(text()) : nil
     }
 
     func width(_ text: String, size: Double, weight: FontWeight = .regular) -> Double {

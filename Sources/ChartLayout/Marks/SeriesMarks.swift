@@ -210,11 +210,8 @@ struct SeriesMarks {
         // One child per drawn point (a dot group or, interactive, a hit target) after the line: room for them at once
         // instead of growing the array (and copying its nodes) a doubling at a time.
         if (dots || ctx.interactive) && !manyPoints { children.reserveCapacity(children.count + count) }
-        // Every tooltip starts with "name · "; a hit target keeps it as a part of its tooltip, shared.
+        // Every tooltip starts with "name · ": a part of each point's tooltip, shared.
         let tooltipPrefix = name + " · "
-        let prefixBytes = Array(tooltipPrefix.utf8)
-        var tooltipBytes = prefixBytes
-        tooltipBytes.reserveCapacity(prefixBytes.count + 48)
         var valueBytes: [UInt8] = []
         valueBytes.reserveCapacity(32)
         for (n, c) in cumulative.enumerated()
@@ -247,14 +244,13 @@ struct SeriesMarks {
                 shape = Shape(path: .circle(center: p, radius: radius(max(lineWidth, 2.5), at: p)),
                               fill: .solid(style.color(at: c.index)))
             }
-            var tooltip: String?
+            var tooltip: Tooltip?
             if ctx.interactive {
-                // "name · label: value", built as UTF-8 bytes in one reused buffer (one string per drawn point).
-                tooltipBytes.removeSubrange(prefixBytes.count...)
-                tooltipBytes.append(contentsOf: label(c.index).utf8)
-                tooltipBytes.append(contentsOf: PointTooltip.separator.utf8)
-                formatter.append(series.points[c.index].y ?? 0, to: &tooltipBytes)
-                tooltip = String(decoding: tooltipBytes, as: UTF8.self)
+                // "name · label: value" as its parts: the prefix and label are shared, not joined per point.
+                valueBytes.removeAll(keepingCapacity: true)
+                formatter.append(series.points[c.index].y ?? 0, to: &valueBytes)
+                tooltip = .point(PointTooltip(prefix: tooltipPrefix, label: label(c.index),
+                                              value: String(decoding: valueBytes, as: UTF8.self)))
             }
             children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
                                          tooltip: tooltip, children: [.shape(shape)])))
