@@ -50,8 +50,9 @@ enum LayoutJSON {
         var plot: Rect?
         var xAxis: [TextRun] = [], yAxis: [TextRun] = [], y2Axis: [TextRun]?
         var series: [Int: Color] = [:]
-        var points: [(Int, Int, Point, String?)] = []
-        var bars: [(Int, Int, Rect, String?, Color?)] = []
+        // Tooltips kept as the scene holds them (a point's as its parts), written without being joined.
+        var points: [(Int, Int, Point, Tooltip?)] = []
+        var bars: [(Int, Int, Rect, Tooltip?, Color?)] = []
         var slices: [(Int, ArcMark, Color?, String?)] = []
         var rings: [(Int, ArcMark, Color?, String?)] = []
         var texts: [(TextRun, Role?)] = []
@@ -60,7 +61,7 @@ enum LayoutJSON {
             if case .text(let run) = node { texts.append((run, parents.last { $0.role != nil }?.role)) }
             if case .hitTarget(let h) = node {
                 // As its `.point` group: a point at its circle's center, no marker (it is invisible).
-                points.append((h.series, h.index, h.bounds.center, h.tooltip.text))
+                points.append((h.series, h.index, h.bounds.center, .point(h.tooltip)))
                 return
             }
             guard case .group(let g) = node else { return }
@@ -72,11 +73,11 @@ enum LayoutJSON {
             case .y2Axis?: y2Axis = (y2Axis ?? []) + runs(g.children)
             case .series(let k)?: series[k] = series[k] ?? firstColor(g.children)
             case .point(let s, let i, _)?:
-                if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip?.text)) }
+                if let b = bounds(g.children) { points.append((s, i, b.center, g.tooltip)) }
             case .bar(let s, let i, _, _)?:
                 if let b = bounds(g.children) {
                     let ownColors = s < spec.series.count && !spec.series[s].colors.isEmpty
-                    bars.append((s, i, b, g.tooltip?.text, ownColors ? fillColor(g.children) : nil))
+                    bars.append((s, i, b, g.tooltip, ownColors ? fillColor(g.children) : nil))
                 }
             case .slice(let n, let mark)?:
                 slices.append((n, mark, fillColor(g.children), g.tooltip?.text))
@@ -263,7 +264,7 @@ enum LayoutJSON {
 
     /// One entry of `points` or `bars`: series, index, the pixel fields, the datum, the tooltip and the color when
     /// known.
-    private static func mark(_ s: Int, _ i: Int, _ pixels: [(String, Double)], _ tooltip: String?, _ spec: ChartSpec,
+    private static func mark(_ s: Int, _ i: Int, _ pixels: [(String, Double)], _ tooltip: Tooltip?, _ spec: ChartSpec,
                              _ w: inout Writer, color: Color? = nil) {
         w.open("{")
         w.key("series"); w.number(Double(s))
@@ -273,7 +274,7 @@ enum LayoutJSON {
         }
         w.key("value"); datum(spec, s, i, &w)
         w.key("label")
-        if let tooltip { w.string(tooltip) } else { w.null() }
+        if let tooltip { w.tooltip(tooltip) } else { w.null() }
         if let color {
             w.key("color"); w.string(hex(color))
         }
@@ -410,6 +411,19 @@ enum LayoutJSON {
             needsComma = true
         }
 
+        /// A tooltip as one JSON string: a point's parts escaped one after the other, as their join would be.
+        mutating func tooltip(_ t: Tooltip) {
+            guard case .point(let p) = t else { return string(t.text) }
+            separate()
+            bytes.append(UInt8(ascii: "\""))
+            escapeContent(p.prefix)
+            escapeContent(p.label)
+            escapeContent(PointTooltip.separator)
+            escapeContent(p.value)
+            bytes.append(UInt8(ascii: "\""))
+            needsComma = true
+        }
+
         private mutating func value(_ literal: String) {
             separate()
             bytes.append(contentsOf: literal.utf8)
@@ -422,6 +436,12 @@ enum LayoutJSON {
 
         private mutating func escape(_ s: String) {
             bytes.append(UInt8(ascii: "\""))
+            escapeContent(s)
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// `s` escaped, without quotes.
+        private mutating func escapeContent(_ s: String) {
             for b in s.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
@@ -434,7 +454,6 @@ enum LayoutJSON {
                 default: bytes.append(b)
                 }
             }
-            bytes.append(UInt8(ascii: "\""))
         }
     }
 }

@@ -25,6 +25,8 @@ public struct Path: Hashable, Sendable {
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
     public mutating func close() { elements.append(.close) }
     public mutating func append(contentsOf other: Path) { elements.append(contentsOf: other.elements) }
+    /// Makes room for `n` elements in all, so a path built of many pieces grows once instead of a doubling at a time.
+    public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
 
     /// An axis-aligned rectangle as a closed subpath (clockwise on screen).
     public static func rect(_ r: Rect) -> Path {
@@ -34,15 +36,24 @@ public struct Path: Hashable, Sendable {
 
     /// A circle approximated by four cubic Béziers (max radial error ≈ 0.027 %).
     public static func circle(center c: Point, radius r: Double) -> Path {
+        var path = Path()
+        path.elements.reserveCapacity(circleElements)
+        path.appendCircle(center: c, radius: r)
+        return path
+    }
+
+    /// The elements of `circle(center:radius:)`: a move, four cubics and a close.
+    public static let circleElements = 6
+
+    /// Appends `Path.circle(center: c, radius: r)`'s elements, without building that path (a bulk of many dots).
+    public mutating func appendCircle(center c: Point, radius r: Double) {
         let k = 0.5522847498307936 * r  // 4/3·(√2−1)
-        return Path([
-            .move(Point(c.x + r, c.y)),
-            .cubic(Point(c.x + r, c.y + k), Point(c.x + k, c.y + r), Point(c.x, c.y + r)),
-            .cubic(Point(c.x - k, c.y + r), Point(c.x - r, c.y + k), Point(c.x - r, c.y)),
-            .cubic(Point(c.x - r, c.y - k), Point(c.x - k, c.y - r), Point(c.x, c.y - r)),
-            .cubic(Point(c.x + k, c.y - r), Point(c.x + r, c.y - k), Point(c.x + r, c.y)),
-            .close,
-        ])
+        elements.append(.move(Point(c.x + r, c.y)))
+        elements.append(.cubic(Point(c.x + r, c.y + k), Point(c.x + k, c.y + r), Point(c.x, c.y + r)))
+        elements.append(.cubic(Point(c.x - k, c.y + r), Point(c.x - r, c.y + k), Point(c.x - r, c.y)))
+        elements.append(.cubic(Point(c.x - r, c.y - k), Point(c.x - k, c.y - r), Point(c.x, c.y - r)))
+        elements.append(.cubic(Point(c.x + k, c.y - r), Point(c.x + r, c.y - k), Point(c.x + r, c.y)))
+        elements.append(.close)
     }
 
     /// The bounding box of all points, control points included (a cheap, conservative bound).

@@ -189,4 +189,27 @@ extension BarMarksTests {
         #expect(labelCount(series: 2) > 0)
         #expect(labelCount(series: 3) == 0)
     }
+
+    /// A bar's tooltip is `"name · label: value"` kept as its parts, the name's prefix and the category's label
+    /// shared by the bars rather than joined per bar; a still image has none.
+    @Test(arguments: [BarMode.grouped, .stacked])
+    func aBarsTooltipIsKeptAsItsParts(_ mode: BarMode) throws {
+        var spec = barSpec([[3, 5], [4, 1]], mode: mode)
+        spec.series[0].name = "Home"
+        spec.series[1].name = "Away"
+        var texts: [String] = []
+        for g in groups(ChartLayout.scene(for: spec, metrics: metrics)) {
+            guard case .bar(let s, let i, _, _)? = g.role else { continue }
+            guard case .point(let parts)? = g.tooltip else {
+                Issue.record("bar \(s), \(i): tooltip \(String(describing: g.tooltip)) is not kept as parts")
+                continue
+            }
+            #expect(parts.prefix == ["Home", "Away"][s] + " · " && parts.label == "C\(i)")
+            texts.append(parts.text)
+        }
+        #expect(Set(texts) == ["Home · C0: 3", "Home · C1: 5", "Away · C0: 4", "Away · C1: 1"])
+        let still = ChartLayout.scene(for: spec, metrics: metrics, interactive: false)
+        let stillBars = groups(still).filter { if case .bar? = $0.role { true } else { false } }
+        #expect(stillBars.count == 4 && stillBars.allSatisfy { $0.tooltip == nil })
+    }
 }

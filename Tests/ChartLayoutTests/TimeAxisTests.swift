@@ -1,6 +1,7 @@
 import Testing
 import ChartScene
 import ChartSpec
+import ChartLocale
 import ChartText
 import ChartTime
 @testable import ChartLayout
@@ -127,6 +128,42 @@ struct TimeAxisTests {
         #expect(TimeAxis.tooltipLabel(t, zone: (try? ChartTimeZone(identifier: "Europe/Berlin")) ?? .utc)
             == "2026-03-31")
         #expect(TimeAxis.tooltipLabel(t + 90_000, zone: .utc) == "2026-03-30 22:01:30")
+    }
+
+    /// The memo the series of a chart share gives each instant's label as `TimeAxis.tooltipLabel` formats it, the
+    /// first time and every time after, in a locale with its own digits and in the default one.
+    @Test(arguments: ["ar-EG", "de-DE", nil])
+    func theTooltipMemoFormatsEveryInstantAsTheAxisDoes(_ tag: String?) throws {
+        let zone = try ChartTimeZone(identifier: "Africa/Cairo")
+        let locale = try tag.map { try #require(ChartLocale($0)) } ?? .english
+        let memo = TooltipLabelMemo(zone: zone, locale: locale)
+        let t = 1_774_908_000_000.0
+        let instants = [t, t + 3_600_000, t + 90_000, t, -0.0, 0, .nan, .infinity, t + 3_600_000]
+        for instant in instants {
+            #expect(memo.label(instant) == TimeAxis.tooltipLabel(instant, zone: zone, locale: locale))
+        }
+        #expect(memo.label(t) != memo.label(t + 3_600_000))
+    }
+
+    /// Series sharing their instants get the same point tooltips through the memo as each formatting its own.
+    @Test func seriesOnATimeAxisNameTheirPointsInTheAxisLocale() throws {
+        let t = 1_774_908_000_000.0
+        let points = (0..<3).map { "[\(t + Double($0) * 3_600_000), \($0 + 1)]" }.joined(separator: ", ")
+        let spec = try ChartSpec.parse(Array("""
+            {"locale": "ar-EG", "x": {"type": "time", "timeZone": "Africa/Cairo"},
+             "series": [{"name": "a", "points": [\(points)], "dots": true},
+                        {"name": "b", "points": [\(points)], "dots": true}]}
+            """.utf8))
+        let scene = ChartLayout.scene(for: spec, metrics: metrics)
+        let zone = try ChartTimeZone(identifier: "Africa/Cairo"), locale = try #require(ChartLocale("ar-EG"))
+        var tooltips: [String] = []
+        for g in groups(scene) {
+            guard case .point(let k, let i, _)? = g.role, let tooltip = g.tooltip else { continue }
+            let label = TimeAxis.tooltipLabel(t + Double(i) * 3_600_000, zone: zone, locale: locale)
+            #expect(tooltip.text.hasPrefix(["a", "b"][k] + " · " + label + ": "))
+            tooltips.append(tooltip.text)
+        }
+        #expect(tooltips.count == 6)
     }
 }
 

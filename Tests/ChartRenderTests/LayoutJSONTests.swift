@@ -255,6 +255,18 @@ struct LayoutJSONTests {
 
     /// A bar's `color` is its own fill: its entry of the series' `colors`, else the series color; its bounds are the
     /// bar's, outline included (drawn inside them), with widths following `barFraction` and `categoryFraction`.
+    /// A point's or a bar's `label` is its tooltip's text (the parts the scene keeps, written one after the other),
+    /// escaped as one JSON string: a name and a label with a quote and a backslash read back whole.
+    @Test(arguments: [
+        (#"{"labels": ["a\"1", "b"], "series": [{"name": "q\"\\·", "values": [3, 4], "dots": true}]}"#, "points"),
+        (#"{"type": "bar", "labels": ["a\"1", "b"], "series": [{"name": "q\"\\·", "values": [3, 4]}]}"#, "bars"),
+    ])
+    func labelsAreTheTooltipsTextEscapedWhole(_ spec: String, _ list: String) throws {
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(try render(spec, .json))) as? [String: Any])
+        let marks = try #require(layout[list] as? [[String: Any]])
+        #expect(marks.map { $0["label"] as? String } == ["q\"\\· · a\"1: 3", "q\"\\· · b: 4"])
+    }
+
     @Test func barsCarryTheirColor() throws {
         let spec = #"""
             {"type": "bar", "labels": ["a", "b", "c"], "bars": {"barFraction": 0.5, "categoryFraction": 1},

@@ -11,6 +11,8 @@ struct SeriesSet {
     let xMode: XMode
     /// For bars on a time axis: the instants of the bands (the spec is then in band-index space).
     let timeCategories: TimeCategories?
+    /// The tooltip labels of a time axis' instants, formatted once for all series (nil on other axes).
+    private let timeLabels: TooltipLabelMemo?
 
     /// The series of `ctx.spec`; `bands` puts categories on bands (bars), even without labels.
     init(ctx: LayoutContext, timeCategories: TimeCategories?, bands: Bool) {
@@ -21,6 +23,11 @@ struct SeriesSet {
         self.data = data
         xMode = Self.xMode(spec: spec, numericX: spec.series.contains { $0.hasNumericX },
                            longest: spec.series.reduce(0) { max($0, $1.points.count) }, data: data, bands: bands)
+        if case .time(_, _, let zone) = xMode {
+            timeLabels = TooltipLabelMemo(zone: zone, locale: ctx.locale)
+        } else {
+            timeLabels = nil
+        }
     }
 
     var spec: ChartSpec { ctx.spec }
@@ -64,6 +71,7 @@ struct SeriesSet {
         switch xMode {
         case .categories(let labels, _): return { i in categoryName(i, labels: labels) }
         case .time(_, _, let zone):
+            if let timeLabels { return { i in timeLabels.label(points[i].x) } }
             let locale = ctx.locale
             return { i in TimeAxis.tooltipLabel(points[i].x, zone: zone, locale: locale) }
         case .numeric: return { i in formatter.string(points[i].x) }

@@ -83,7 +83,18 @@ enum BarMarks {
         // Bars too many for groups are one shape per run of equal colors.
         var bulk = Path(), bulkColor = style.color
         let barsPerSeries = max(maxBarMarks, maxBars / max(1, barSeries.count))
-        for c in Swift.stride(from: 0, to: count, by: max(1, count / barsPerSeries)) {
+        let step = max(1, count / barsPerSeries)
+        if grouped {
+            // A group per bar: room for all at once instead of a doubling at a time.
+            children.reserveCapacity((count + step - 1) / step + 1)
+            progress.reserveCapacity((count + step - 1) / step)
+        }
+        // Every tooltip is "name · label: value", kept as its parts (`PointTooltip`): the prefix and the label are
+        // shared, not joined per bar (128,000 bars joined 128,000 strings).
+        let tooltipPrefix = name + " · "
+        var valueBytes: [UInt8] = []
+        valueBytes.reserveCapacity(32)
+        for c in Swift.stride(from: 0, to: count, by: step) {
             guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
             let (lower, upper): (Double, Double)
             var outermost = true
@@ -116,9 +127,16 @@ enum BarMarks {
             }
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
+            func tooltip(_ c: Int, _ v: Double) -> Tooltip? {
+                guard ctx.interactive else { return nil }
+                valueBytes.removeAll(keepingCapacity: true)
+                formatter.append(v, to: &valueBytes)
+                return .point(PointTooltip(prefix: tooltipPrefix, label: label(c),
+                                           value: String(decoding: valueBytes, as: UTF8.self)))
+            }
             children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite,
                                                     stackBase: stacks == nil ? nil : clamp(baseline)),
-                                         tooltip: ctx.tooltip("\(name) · \(label(c)): \(formatter.string(v))"),
+                                         tooltip: tooltip(c, v),
                                          children: shapes(rect, roundedEnd: end, radius: radius, color: color,
                                                           style: style))))
             if valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,

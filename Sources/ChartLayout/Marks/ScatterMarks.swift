@@ -79,6 +79,11 @@ enum ScatterMarks {
         var children: [Node] = []
         // Dots too many for groups are one shape per run of equal colors.
         var bulk = Path(), bulkColor = style.color
+        if !grouped && style.colors.isEmpty {
+            // One color: the bulk is one path of every drawn dot (a circle, the largest dot, is 6 elements), reserved
+            // at once rather than copied a doubling at a time (160,000 bubbles: 54 MB of elements, copied twice).
+            bulk.reserveCapacity((indices.count + stride - 1) / stride * Path.circleElements)
+        }
         var progress: [(index: Int, progress: Double)] = []
         let last = Double(max(1, indices.count - 1))
         for n in Swift.stride(from: 0, to: indices.count, by: stride) {
@@ -89,7 +94,6 @@ enum ScatterMarks {
             let r = !bubbles ? dotRadius(series, ctx: ctx)
                 : series.sizeMode == .radius ? max(0, series.sizes[i])
                 : radius(size: series.sizes[i], largest: largestSize ?? 0)
-            let dot = DotPath.path(shape, center: center, radius: ctx.markRadius(r, at: center))
             let color = style.color(at: i)
             guard grouped else {
                 if color != bulkColor, !bulk.isEmpty {
@@ -97,9 +101,14 @@ enum ScatterMarks {
                     bulk = Path()
                 }
                 bulkColor = color
-                bulk.append(contentsOf: dot)
+                if shape == .circle {
+                    bulk.appendCircle(center: center, radius: ctx.markRadius(r, at: center))
+                } else {
+                    bulk.append(contentsOf: DotPath.path(shape, center: center, radius: ctx.markRadius(r, at: center)))
+                }
                 continue
             }
+            let dot = DotPath.path(shape, center: center, radius: ctx.markRadius(r, at: center))
             let t = Double(n) / last
             progress.append((i, t))
             let tooltip = ctx.tooltip("\(name) · \(label(i)): \(formatter.string(value))"
