@@ -37,12 +37,15 @@ enum ColorOption {
         }
     }
 
-    private static func check(_ text: String, _ path: String, _ native: inout NativeSpecBuilder) -> Bool {
+    /// Whether `text` is a CSS colour; reports the problem at `path` otherwise. The path is built only then: a list
+    /// of 100,000 per-point colours would otherwise build 100,000 path strings for nothing.
+    private static func check(_ text: String, _ path: @autoclosure () -> String,
+                              _ native: inout NativeSpecBuilder) -> Bool {
         do throws(CSSColorError) {
             _ = try CSSColor.parse(text)
             return true
         } catch {
-            native.report(path, error.message)
+            native.report(path(), error.message)
             return false
         }
     }

@@ -1,10 +1,12 @@
 import ChartScene
 
-/// The two forms Chart.js configs and native specs nearly always use, read straight from the UTF-8 bytes without the
-/// general parser's lowercased copy, splits and arrays: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (either case), and
-/// lowercase `rgb(` / `rgba(` with three integer channels 0–255 and an optional plain decimal alpha 0–1 (`0.25`),
-/// commas, spaces around them. Anything else, valid or not, is left to `parseFully`, so the quick path gives nothing
-/// but what `parseFully` gives for the same text (`CSSColorTests` checks that on every input it accepts).
+/// The forms Chart.js configs and native specs nearly always use, read straight from the UTF-8 bytes without the
+/// general parser's lowercased copy, splits and arrays: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (either case);
+/// lowercase `rgb(` / `rgba(` with three integer channels 0–255 and an optional plain decimal alpha 0–1 (`0.25`,
+/// `.25`); lowercase `hsl(` / `hsla(` with a plain decimal hue (degrees, no sign or unit), saturation and lightness
+/// as plain decimal percentages, and the same optional alpha; commas, spaces around them. Anything else, valid or
+/// not, is left to `parseFully`, so the quick path gives nothing but what `parseFully` gives for the same text
+/// (`CSSColorQuickPathTests` checks that on every input it accepts).
 extension CSSColor {
     /// The color of `text` if it is one of the quick forms; nil sends it to `parseFully`.
     static func parsedQuickly(_ text: String) -> Color? {
@@ -12,6 +14,7 @@ extension CSSColor {
             switch bytes.first {
             case UInt8(ascii: "#")?: hex(bytes)
             case UInt8(ascii: "r")?: rgb(bytes)
+            case UInt8(ascii: "h")?: hsl(bytes)
             default: nil
             }
         } ?? nil
@@ -49,7 +52,8 @@ extension CSSColor {
     }
 
     /// `rgb(` or `rgba(`, three channels of 1–3 digits (≤ 255) and an optional alpha of digits with an optional
-    /// fraction (≤ 16 bytes, 0…1), separated by commas with any spaces around them, then `)` as the last byte.
+    /// fraction, or a fraction alone (`.4`) (≤ 16 bytes, 0…1), separated by commas with any spaces around them, then
+    /// `)` as the last byte.
     private static func rgb(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
         let end = bytes.count - 1
         guard end > 4, bytes[end] == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: "g"), bytes[2] == UInt8(ascii: "b")
@@ -87,22 +91,71 @@ extension CSSColor {
             guard bytes[i] == UInt8(ascii: ",") else { return nil }
             i += 1
             skipSpaces()
-            let start = i
-            guard isDigit(i) else { return nil }
-            while isDigit(i) { i += 1 }
-            if i < end && bytes[i] == UInt8(ascii: ".") {
-                i += 1
-                guard isDigit(i) else { return nil }
-                while isDigit(i) { i += 1 }
-            }
-            guard i - start <= 16,
-                  let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)),
-                  (0...1).contains(value)
-            else { return nil }
+            guard let value = decimal(bytes, &i, end: end), value <= 1 else { return nil }
             skipSpaces()
             alpha = UInt8((value * 255).rounded())
         }
         guard i == end else { return nil }
         return Color(red: channels.0, green: channels.1, blue: channels.2, alpha: alpha)
+    }
+
+    /// `hsl(` or `hsla(`, a hue in degrees, saturation and lightness percentages (`50%`) and an optional alpha, each a
+    /// plain decimal (`decimal`), separated by commas with any spaces around them, then `)` as the last byte. The
+    /// conversion is `parseFully`'s (`hslBytes`).
+    private static func hsl(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+        let end = bytes.count - 1
+        guard end > 4, bytes[end] == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "l")
+        else { return nil }
+        var i = bytes[3] == UInt8(ascii: "(") ? 4
+            : bytes[3] == UInt8(ascii: "a") && bytes[4] == UInt8(ascii: "(") ? 5 : 0
+        guard i > 0 else { return nil }
+        func skipSpaces() {
+            while i < end && bytes[i] == UInt8(ascii: " ") { i += 1 }
+        }
+        func comma() -> Bool {
+            skipSpaces()
+            guard i < end && bytes[i] == UInt8(ascii: ",") else { return false }
+            i += 1
+            skipSpaces()
+            return true
+        }
+        func percent() -> Double? {
+            guard let value = decimal(bytes, &i, end: end), value <= 100, i < end, bytes[i] == UInt8(ascii: "%")
+            else { return nil }
+            i += 1
+            return value
+        }
+        skipSpaces()
+        guard let hue = decimal(bytes, &i, end: end), comma(), let saturation = percent(), comma(),
+              let lightness = percent()
+        else { return nil }
+        skipSpaces()
+        var alpha: UInt8 = 255
+        if i < end {
+            guard comma(), let value = decimal(bytes, &i, end: end), value <= 1 else { return nil }
+            skipSpaces()
+            alpha = UInt8((value * 255).rounded())
+        }
+        guard i == end else { return nil }
+        let rgb = hslBytes(hue: hue, saturation: saturation / 100, lightness: lightness / 100)
+        return Color(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: alpha)
+    }
+
+    /// A plain decimal at `i` as `parseFully`'s `decimal` reads one: digits with an optional fraction (`12`, `12.5`),
+    /// or a fraction alone (`.5`, read as `0.5`), at most 16 bytes; `i` moves past it. nil (declined) otherwise.
+    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Double? {
+        func isDigit(_ at: Int) -> Bool { at < end && bytes[at] &- UInt8(ascii: "0") <= 9 }
+        let start = i
+        let leadingDot = !isDigit(i)
+        guard !leadingDot || i < end && bytes[i] == UInt8(ascii: ".") && isDigit(i + 1) else { return nil }
+        while isDigit(i) { i += 1 }
+        if i < end && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard isDigit(i) else { return nil }
+            while isDigit(i) { i += 1 }
+        }
+        guard i - start <= 16 else { return nil }
+        let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        return Double(leadingDot ? "0" + digits : digits)
     }
 }

@@ -139,7 +139,7 @@ package enum CSSColor {
     /// Conversion: CSS Color Module Level 4, §7.1 "Converting HSL Colors to sRGB" (its `hslToRgb`).
     private static func hslChannels(_ channels: [Substring], legacy: Bool,
                                     _ invalid: (String) -> CSSColorError) throws(CSSColorError) -> [UInt8] {
-        guard var hue = angleInDegrees(channels[0]) else {
+        guard let hue = angleInDegrees(channels[0]) else {
             throw invalid("hue \(channels[0]) is not an angle (a number, or with deg, grad, rad or turn)")
         }
         var percents: [Double] = []
@@ -150,16 +150,22 @@ package enum CSSColor {
             else { throw invalid("\(name) \(channel) is not a percentage between 0% and 100%") }
             percents.append(value / 100)
         }
-        hue = hue.truncatingRemainder(dividingBy: 360)
+        let rgb = hslBytes(hue: hue, saturation: percents[0], lightness: percents[1])
+        return [rgb.red, rgb.green, rgb.blue]
+    }
+
+    /// The sRGB bytes of a hue in degrees (any sign or size: taken modulo 360°), saturation and lightness 0…1;
+    /// shared with the quick path (`CSSColor+QuickPath`), so both give the same bytes.
+    static func hslBytes(hue: Double, saturation: Double, lightness: Double) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        var hue = hue.truncatingRemainder(dividingBy: 360)
         if hue < 0 { hue += 360 }
-        let (saturation, lightness) = (percents[0], percents[1])
         func f(_ n: Double) -> UInt8 {
             let k = (n + hue / 30).truncatingRemainder(dividingBy: 12)
             let a = saturation * Swift.min(lightness, 1 - lightness)
             let value = lightness - a * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
             return UInt8((Swift.min(Swift.max(value, 0), 1) * 255).rounded())
         }
-        return [f(0), f(8), f(4)]
+        return (f(0), f(8), f(4))
     }
 
     /// A CSS `<hue>` in degrees: an optionally signed decimal with no unit or `deg`, `grad`, `rad`, `turn`.
