@@ -304,8 +304,9 @@ final class EventLoop: @unchecked Sendable {
         }
         for connection in tooSlow where connections[connection.fd] === connection {
             // Reset, not close: a graceful close would leave the kernel trickling the rest to the same reader.
-            counters.slowReadersReset.add(1, ordering: .relaxed)
+            // Counted once done, so whoever sees the count also sees the reader's unsent bytes released.
             closeConnection(connection, reset: true)
+            counters.slowReadersReset.add(1, ordering: .releasing)
         }
         for connection in expired where connections[connection.fd] === connection {
             switch connection.phase {

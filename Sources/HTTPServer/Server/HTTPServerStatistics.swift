@@ -74,7 +74,7 @@ final class ServerCounters: Sendable {
         s.connectionsRefusedPerClient = connectionsRefusedPerClient.load(ordering: .relaxed)
         s.requestsRefusedPerClient = requestsRefusedPerClient.load(ordering: .relaxed)
         s.idleConnectionsEvicted = idleConnectionsEvicted.load(ordering: .relaxed)
-        s.slowReadersReset = slowReadersReset.load(ordering: .relaxed)
+        s.slowReadersReset = slowReadersReset.load(ordering: .acquiring)  // pairs with the reset's release
         s.writersResetForOutputCap = writersResetForOutputCap.load(ordering: .relaxed)
         s.responsesRefusedForOutputCap = responsesRefusedForOutputCap.load(ordering: .relaxed)
         s.memoryTrims = memoryTrims.load(ordering: .relaxed)
