@@ -51,16 +51,24 @@ extension CSSColor {
         return Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Where the arguments of `x<second><third>(` or `x<second><third>a(` start (`rgb(`, `rgba(`, `hsl(`, `hsla(`;
+    /// the first letter is the caller's), when `)` is the last byte and there is room for an argument; else nil.
+    private static func arguments(_ bytes: UnsafeBufferPointer<UInt8>, _ second: Unicode.Scalar,
+                                  _ third: Unicode.Scalar) -> Int? {
+        let end = bytes.count - 1
+        guard end > 4, bytes[end] == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: second),
+              bytes[2] == UInt8(ascii: third)
+        else { return nil }
+        if bytes[3] == UInt8(ascii: "(") { return 4 }
+        return bytes[3] == UInt8(ascii: "a") && bytes[4] == UInt8(ascii: "(") ? 5 : nil
+    }
+
     /// `rgb(` or `rgba(`, three channels of 1–3 digits (≤ 255) and an optional alpha of digits with an optional
     /// fraction, or a fraction alone (`.4`) (≤ 16 bytes, 0…1), separated by commas with any spaces around them, then
     /// `)` as the last byte.
     private static func rgb(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
         let end = bytes.count - 1
-        guard end > 4, bytes[end] == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: "g"), bytes[2] == UInt8(ascii: "b")
-        else { return nil }
-        var i = bytes[3] == UInt8(ascii: "(") ? 4
-            : bytes[3] == UInt8(ascii: "a") && bytes[4] == UInt8(ascii: "(") ? 5 : 0
-        guard i > 0 else { return nil }
+        guard var i = arguments(bytes, "g", "b") else { return nil }
         func skipSpaces() {
             while i < end && bytes[i] == UInt8(ascii: " ") { i += 1 }
         }
@@ -104,11 +112,7 @@ extension CSSColor {
     /// conversion is `parseFully`'s (`hslBytes`).
     private static func hsl(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
         let end = bytes.count - 1
-        guard end > 4, bytes[end] == UInt8(ascii: ")"), bytes[1] == UInt8(ascii: "s"), bytes[2] == UInt8(ascii: "l")
-        else { return nil }
-        var i = bytes[3] == UInt8(ascii: "(") ? 4
-            : bytes[3] == UInt8(ascii: "a") && bytes[4] == UInt8(ascii: "(") ? 5 : 0
-        guard i > 0 else { return nil }
+        guard var i = arguments(bytes, "s", "l") else { return nil }
         func skipSpaces() {
             while i < end && bytes[i] == UInt8(ascii: " ") { i += 1 }
         }
