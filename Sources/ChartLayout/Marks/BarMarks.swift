@@ -89,11 +89,8 @@ enum BarMarks {
             children.reserveCapacity((count + step - 1) / step + 1)
             progress.reserveCapacity((count + step - 1) / step)
         }
-        // Every tooltip is "name · label: value", kept as its parts (`PointTooltip`): the prefix and the label are
-        // shared, not joined per bar (128,000 bars joined 128,000 strings).
-        let tooltipPrefix = name + " · "
-        var valueBytes: [UInt8] = []
-        valueBytes.reserveCapacity(32)
+        // Tooltips kept as their parts, not joined per bar (128,000 bars joined 128,000 strings).
+        var tooltips = PointTooltipMaker(seriesName: name, formatter: formatter)
         for c in Swift.stride(from: 0, to: count, by: step) {
             guard let v = series.points[c].y, v.isFinite, v != 0 else { continue }
             let (lower, upper): (Double, Double)
@@ -127,16 +124,10 @@ enum BarMarks {
             }
             let t = count > 1 ? Double(c) / Double(count - 1) : 1
             progress.append((c, t))
-            func tooltip(_ c: Int, _ v: Double) -> Tooltip? {
-                guard ctx.interactive else { return nil }
-                valueBytes.removeAll(keepingCapacity: true)
-                formatter.append(v, to: &valueBytes)
-                return .point(PointTooltip(prefix: tooltipPrefix, label: label(c),
-                                           value: String(decoding: valueBytes, as: UTF8.self)))
-            }
             children.append(.group(Group(role: .bar(series: k, index: c, base: end.opposite,
                                                     stackBase: stacks == nil ? nil : clamp(baseline)),
-                                         tooltip: tooltip(c, v),
+                                         tooltip: ctx.interactive ? .point(tooltips.tooltip(label: label(c), value: v))
+                                             : nil,
                                          children: shapes(rect, roundedEnd: end, radius: radius, color: color,
                                                           style: style))))
             if valueLabels, let label = valueLabel(formatter.string(v), rect: rect, end: end,

@@ -210,10 +210,7 @@ struct SeriesMarks {
         // One child per drawn point (a dot group or, interactive, a hit target) after the line: room for them at once
         // instead of growing the array (and copying its nodes) a doubling at a time.
         if (dots || ctx.interactive) && !manyPoints { children.reserveCapacity(children.count + count) }
-        // Every tooltip starts with "name · ": a part of each point's tooltip, shared.
-        let tooltipPrefix = name + " · "
-        var valueBytes: [UInt8] = []
-        valueBytes.reserveCapacity(32)
+        var tooltips = PointTooltipMaker(seriesName: name, formatter: formatter)
         for (n, c) in cumulative.enumerated()
         where (!manyPoints || (c.single && drawsLine && !manySingles)) && visible.contains(c.point) {
             let p = c.point
@@ -222,10 +219,7 @@ struct SeriesMarks {
             if !dots && !single {
                 // An invisible hit target: nothing to point at in a static image.
                 guard ctx.interactive else { continue }
-                valueBytes.removeAll(keepingCapacity: true)
-                formatter.append(series.points[c.index].y ?? 0, to: &valueBytes)
-                let tooltip = PointTooltip(prefix: tooltipPrefix, label: label(c.index),
-                                           value: String(decoding: valueBytes, as: UTF8.self))
+                let tooltip = tooltips.tooltip(label: label(c.index), value: series.points[c.index].y ?? 0)
                 children.append(.hitTarget(HitTarget(series: k, index: c.index, progress: progress[n].progress,
                                                      center: p, radius: radius(max(6, lineWidth * 2), at: p),
                                                      tooltip: tooltip)))
@@ -246,11 +240,7 @@ struct SeriesMarks {
             }
             var tooltip: Tooltip?
             if ctx.interactive {
-                // "name · label: value" as its parts: the prefix and label are shared, not joined per point.
-                valueBytes.removeAll(keepingCapacity: true)
-                formatter.append(series.points[c.index].y ?? 0, to: &valueBytes)
-                tooltip = .point(PointTooltip(prefix: tooltipPrefix, label: label(c.index),
-                                              value: String(decoding: valueBytes, as: UTF8.self)))
+                tooltip = .point(tooltips.tooltip(label: label(c.index), value: series.points[c.index].y ?? 0))
             }
             children.append(.group(Group(role: .point(series: k, index: c.index, progress: progress[n].progress),
                                          tooltip: tooltip, children: [.shape(shape)])))
